@@ -1,0 +1,3 @@
+// Each area keeps its tables in its own file; drizzle-kit reads this index.
+export * from './auth.ts';
+export * from './events.ts';

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Group,
+  Menu,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { IconCamera, IconDotsVertical, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useLogout, useSession } from '../../modules/auth/session.hooks.ts';
+import { HeaderEvent } from '../../modules/events/header-event.tsx';
+import { LiveMetricsButton } from '../../modules/events/live-metrics-button.tsx';
+import { PowerMenu } from '../../modules/events/power-menu.tsx';
+import { CameraIndicator } from '../../modules/cameras/camera-indicator.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+export function AppShellLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle }] = useDisclosure(true);
+  const { user } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('dark');
+  // Ctrl/Cmd+P prints the current page (spec 1 §2 Global).
+  useHotkeys([['mod+P', () => window.print()]]);
+
+  const handleLogout = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: !opened, mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label="Toggle menu" />
+            <IconCamera size={22} />
+            <Text fw={700} visibleFrom="sm">
+              StadiumCam
+            </Text>
+            <HeaderEvent />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LiveMetricsButton />
+            <CameraIndicator />
+            <PowerMenu />
+            <Tooltip label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}>
+              <ActionIcon
+                variant="subtle"
+                aria-label="Toggle colour scheme"
+                onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+              >
+                {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+              </ActionIcon>
+            </Tooltip>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" aria-label="More">
+                  <IconDotsVertical size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user?.username}</Menu.Label>
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={handleLogout}>
+                  Log Out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideMenu />
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

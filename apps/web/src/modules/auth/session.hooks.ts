@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authRoutes, can, effectivePermissions, type Permission, type SessionUser } from '@stadiumcam/contract';
+import { api } from '../../ui/api.ts';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** The session check (GET users/user); a failure is logged and means logged out (spec 1 §7). */
+export function useSession() {
+  const query = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async (): Promise<SessionUser | null> => {
+      try {
+        return await api(authRoutes.session);
+      } catch (err) {
+        console.warn('session check failed', err);
+        return null;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  const user = query.data ?? null;
+  const permissions = useMemo(() => effectivePermissions(user?.permissions ?? []), [user]);
+  return { user, permissions, checked: !query.isPending };
+}
+
+/** The console's gate: the same `can` the server's guards use. */
+export function useCan(required: Permission | Permission[], opts: { or?: boolean } = {}): boolean {
+  const { permissions } = useSession();
+  return can(permissions, required, opts);
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) =>
+      api(authRoutes.login, { body: { ...body, username: body.username.toLowerCase() } }),
+    onSuccess: (user) => {
+      qc.setQueryData(SESSION_KEY, user);
+    },
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(authRoutes.logout),
+    onSettled: () => {
+      qc.clear();
+      qc.setQueryData(SESSION_KEY, null);
+    },
+  });
+}

@@ -1,0 +1,4 @@
+/** Header slot; built by its issue. */
+export function CameraIndicator() {
+  return null;
+}

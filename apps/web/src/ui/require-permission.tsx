@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Center, Text } from '@mantine/core';
+import { MSG } from '@stadiumcam/contract';
+
+/** Centred "Insufficient permissions" in place of a page the user may not open. */
+export function RequirePermission({ allowed, children }: { allowed: boolean; children: ReactNode }) {
+  if (allowed) return <>{children}</>;
+  return (
+    <Center h="60vh">
+      <Text size="lg" fw={500} data-testid="insufficient-permissions">
+        {MSG.insufficientPermissions}
+      </Text>
+    </Center>
+  );
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { Permission } from './permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `'session'` = any logged-in user. A list needs all of its
+ * permissions, or any one of them when `or` is set. `public: true` needs nothing.
+ */
+/** `device: true`: camera hosts call it with their device token instead of a session. */
+export type Access =
+  | { public: true; permission?: never; device?: never }
+  | { device: true; public?: never; permission?: never }
+  | { permission: Permission | Permission[] | 'session'; or?: boolean; public?: never; device?: never };
+
+/** One endpoint, defined once: the server registers it, the console and simulator call it. */
+export type RouteDef = Access & {
+  method: HttpMethod;
+  /** Fastify path syntax, including the /api base: `/api/users/:id`. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of the 200 answer; `null` when the route answers 204 or a stream/file. */
+  response: z.ZodType | null;
+  /** multipart/form-data upload (body is not JSON and is read by the handler). */
+  multipart?: true;
+};
+
+export const defineRoute = <const T extends RouteDef>(def: T): T => def;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+export type RouteParams<R extends RouteDef> = Out<R['params']>;
+export type RouteQuery<R extends RouteDef> = Out<R['query']>;
+export type RouteBody<R extends RouteDef> = Out<R['body']>;
+export type RouteResponse<R extends RouteDef> = R['response'] extends z.ZodType ? z.output<R['response']> : void;
+export type RouteInput<R extends RouteDef> = {
+  params: In<R['params']>;
+  query: In<R['query']>;
+  body: In<R['body']>;
+};
+
+/** `/api/users/:id` + { id: 'x' } -> `/api/users/x` */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return (
+    path
+      .replace(/:(\w+)\??/g, (_m, key: string) => {
+        const value = params?.[key];
+        return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+      })
+      .replace(/\/+$/, '') || '/'
+  );
+}
+
+/**
+ * Arrays travel as repeated `key[]=v` (the spec's `fields[]`, `slugDate[]`); the server's
+ * query parser (parseQuery) is the inverse, so both sides agree in one place.
+ */
+export function toQueryString(query?: Record<string, unknown>): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const v of value) parts.push(`${encodeURIComponent(key)}[]=${encodeURIComponent(String(v))}`);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export function parseQuery(raw: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(raw)) {
+    if (k.endsWith('[]')) {
+      const key = k.slice(0, -2);
+      const prev = out[key];
+      out[key] = Array.isArray(prev) ? [...prev, v] : prev === undefined ? [v] : [prev, v];
+    } else if (k in out) {
+      const prev = out[k];
+      out[k] = Array.isArray(prev) ? [...prev, v] : [prev, v];
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+/** Every error answer: status + { error, details? } (DESIGN §4). */
+export const ErrorBodySchema = z.object({ error: z.string(), details: z.array(z.unknown()).optional() });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** A query value that may come once or repeated: always an array afterwards. */
+export const queryList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
+
+/** Query booleans arrive as strings. */
+export const queryBool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
