@@ -1,3 +1,5 @@
 // Each area keeps its tables in its own file; drizzle-kit reads this index.
 export * from './auth.ts';
 export * from './events.ts';
+export * from './snapshots.ts';
+export * from './notifications.ts';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authRoutes, can, effectivePermissions, type Permission, type SessionUser } from '@stadiumcam/contract';
 import { api } from '../../ui/api.ts';
+import { closeConsoleSocket } from '../../ui/socket.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -47,6 +48,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api(authRoutes.logout),
     onSettled: () => {
+      closeConsoleSocket();
       qc.clear();
       qc.setQueryData(SESSION_KEY, null);
     },

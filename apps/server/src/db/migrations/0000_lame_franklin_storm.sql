@@ -52,8 +52,50 @@ CREATE TABLE "events" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "snapshots" (
+	"id" text PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"slug_date" text NOT NULL,
+	"user_id" text NOT NULL,
+	"camera" text NOT NULL,
+	"seat_type" text DEFAULT 'section' NOT NULL,
+	"section" text DEFAULT '' NOT NULL,
+	"row" text DEFAULT '' NOT NULL,
+	"seat" text DEFAULT '' NOT NULL,
+	"date" timestamp with time zone DEFAULT now() NOT NULL,
+	"thumb_uri" text DEFAULT '' NOT NULL,
+	"small_uri" text DEFAULT '' NOT NULL,
+	"raw_cropped_uri" text DEFAULT '' NOT NULL,
+	"shared_uri" text DEFAULT '' NOT NULL,
+	"media_type" text DEFAULT 'image' NOT NULL,
+	"favorite" boolean DEFAULT false NOT NULL,
+	"hidden" boolean DEFAULT false NOT NULL,
+	"magicshot" boolean DEFAULT false NOT NULL,
+	"overlay" text,
+	"post_obj" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"shared_count" integer DEFAULT 0 NOT NULL,
+	"share_sources" text[] DEFAULT '{}'::text[] NOT NULL,
+	"faces" jsonb,
+	"group_size" integer,
+	"age_min" integer,
+	"age_max" integer,
+	"genders" text,
+	"emotions" text[] DEFAULT '{}'::text[] NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" text PRIMARY KEY NOT NULL,
+	"slug_date" text NOT NULL,
+	"type" text NOT NULL,
+	"addressed" boolean DEFAULT false NOT NULL,
+	"data" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "reset_tokens" ADD CONSTRAINT "reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "snapshots" ADD CONSTRAINT "snapshots_slug_date_events_slug_date_fk" FOREIGN KEY ("slug_date") REFERENCES "public"."events"("slug_date") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_slug_date_events_slug_date_fk" FOREIGN KEY ("slug_date") REFERENCES "public"."events"("slug_date") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE INDEX "login_failures_key_at_idx" ON "login_failures" USING btree ("key","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_lower_idx" ON "roles" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -61,4 +103,9 @@ CREATE UNIQUE INDEX "users_username_idx" ON "users" USING btree ("username");-->
 CREATE INDEX "users_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "events_slug_date_idx" ON "events" USING btree ("slug_date");--> statement-breakpoint
 CREATE INDEX "events_game_date_idx" ON "events" USING btree ("game_date");--> statement-breakpoint
-CREATE INDEX "events_status_idx" ON "events" USING btree ("event_status");
+CREATE INDEX "events_status_idx" ON "events" USING btree ("event_status");--> statement-breakpoint
+CREATE INDEX "snapshots_event_date_idx" ON "snapshots" USING btree ("slug_date","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "snapshots_event_user_idx" ON "snapshots" USING btree ("slug_date","user_id");--> statement-breakpoint
+CREATE INDEX "snapshots_event_srs_idx" ON "snapshots" USING btree ("slug_date","section","row","seat");--> statement-breakpoint
+CREATE INDEX "snapshots_user_idx" ON "snapshots" USING btree ("user_id","date");--> statement-breakpoint
+CREATE INDEX "notifications_event_idx" ON "notifications" USING btree ("slug_date","addressed","created_at");

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { events } from './events.ts';
+
+export type ShareRecord = { socialSource: string; imgURL: string; date: string; userEmail?: string };
+
+/**
+ * Attendee photos. Face data is kept whole in `faces` and summarised in plain columns
+ * (group size, age range, genders, emotions) so the album's filters use indexes at 1M rows.
+ */
+export const snapshots = pgTable(
+  'snapshots',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    slugDate: text('slug_date')
+      .notNull()
+      .references(() => events.slugDate, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: text('user_id').notNull(),
+    camera: text('camera').notNull(),
+    seatType: text('seat_type').notNull().default('section'),
+    section: text('section').notNull().default(''),
+    row: text('row').notNull().default(''),
+    seat: text('seat').notNull().default(''),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    thumbUri: text('thumb_uri').notNull().default(''),
+    smallUri: text('small_uri').notNull().default(''),
+    rawCroppedUri: text('raw_cropped_uri').notNull().default(''),
+    sharedUri: text('shared_uri').notNull().default(''),
+    mediaType: text('media_type').notNull().default('image'),
+    favorite: boolean('favorite').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    magicshot: boolean('magicshot').notNull().default(false),
+    overlay: text('overlay'),
+    postObj: jsonb('post_obj').$type<ShareRecord[]>().notNull().default([]),
+    sharedCount: integer('shared_count').notNull().default(0),
+    shareSources: text('share_sources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    faces: jsonb('faces').$type<unknown[] | null>(),
+    groupSize: integer('group_size'),
+    ageMin: integer('age_min'),
+    ageMax: integer('age_max'),
+    /** 'Female', 'Male' or 'Both' when faces were found. */
+    genders: text('genders'),
+    emotions: text('emotions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    index('snapshots_event_date_idx').on(t.slugDate, t.date.desc(), t.id.desc()),
+    index('snapshots_event_user_idx').on(t.slugDate, t.userId),
+    index('snapshots_event_srs_idx').on(t.slugDate, t.section, t.row, t.seat),
+    index('snapshots_user_idx').on(t.userId, t.date),
+  ],
+);
