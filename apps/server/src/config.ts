@@ -38,7 +38,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deviceToken: env.DEVICE_TOKEN || randomBytes(16).toString('hex'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
-    webDist: path.join(repoRoot, 'apps/web/dist'),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
   };
