@@ -6,3 +6,4 @@ export * from './events.ts';
 export * from './auth.contract.ts';
 export * from './users.contract.ts';
 export * from './roles.contract.ts';
+export * from './snapshots.contract.ts';

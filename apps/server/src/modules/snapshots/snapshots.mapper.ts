@@ -1,0 +1,28 @@
+import type { ShareRecord, Snapshot } from '@stadiumcam/contract';
+import type { SnapshotRow } from './snapshots.repository.ts';
+
+/** Table row → the API's Snapshot (field names of the spec). */
+export function toSnapshot(r: SnapshotRow): Snapshot {
+  return {
+    _id: r.id,
+    slug: r.slug,
+    slugDate: r.slugDate,
+    userId: r.userId,
+    camera: r.camera,
+    seatType: r.seatType,
+    section: r.section,
+    row: r.row,
+    seat: r.seat,
+    date: r.date.toISOString(),
+    thumbURI: r.thumbUri,
+    smallURI: r.smallUri,
+    rawCroppedURI: r.rawCroppedUri,
+    sharedURI: r.sharedUri,
+    mediaType: r.mediaType,
+    favorite: r.favorite,
+    hidden: r.hidden,
+    magicshot: r.magicshot,
+    overlay: r.overlay,
+    postObj: r.postObj as ShareRecord[],
+  };
+}
