@@ -19,12 +19,50 @@ describe('console shell', () => {
     await context.close();
   });
 
+  it('shows the splash while the session check runs', async () => {
+    const context = await stack.browser.newContext({ baseURL: stack.url });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/users/user', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/');
+    await page.getByTestId('splash').waitFor();
+    release();
+    await page.waitForURL(`${stack.url}/login`);
+    await context.close();
+  });
+
+  it('shows the admin every side-menu entry and prints with Ctrl+P', async () => {
+    const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
+    const menu = page.getByTestId('side-menu');
+    for (const name of ['Calendar', 'Monitor', 'Album', 'Analytics', 'Event Users', 'Mapping'])
+      await menu.getByRole('link', { name, exact: true }).first().waitFor();
+    await menu.getByText('Admin', { exact: true }).click();
+    await menu.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.waitForURL(`${stack.url}/admin/users`);
+    await menu.getByRole('link', { name: 'Roles', exact: true }).click();
+    await page.waitForURL(`${stack.url}/admin/roles`);
+    for (const group of ['Template', 'Config']) await menu.getByText(group, { exact: true }).waitFor();
+
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.keyboard.press('Control+P');
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await context.close();
+  });
+
   it('shows the not-found page for an unknown route', async () => {
     const { page, context } = await stack.newPage({
       login: { username: 'admin', password: ADMIN_PASSWORD },
       path: '/no/such/page',
     });
     await page.getByText('Sorry, camera repair!, The page is not found.').waitFor();
+    await page.getByRole('img', { name: 'Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Return to Home Page' }).click();
     await page.waitForURL(`${stack.url}/`);
     await stack.screenshot(page, 'shell-calendar');

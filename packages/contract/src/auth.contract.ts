@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, OkSchema } from './route.ts';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { LOGIN_WINDOW_MS, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 export const SessionUserSchema = z.object({
   _id: z.string(),
@@ -14,10 +14,36 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
+/** The username is compared lower-cased and trimmed (spec 1 §3, §5). */
 export const LoginBodySchema = z.strictObject({
-  username: z.string().trim().min(1, 'Username is required').max(200),
-  password: z.string().min(1, 'Password is required').max(1000),
+  username: z.string({ error: 'Username is required' }).trim().toLowerCase().min(1, 'Username is required').max(200),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
 });
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+/** Reset tokens are random base64url strings; anything else cannot be one. */
+export const ResetTokenSchema = z
+  .string()
+  .min(1, 'The password reset link is incomplete.')
+  .max(200)
+  .regex(/^[\w-]+$/, 'This password reset link is not valid.');
+
+/** Texts the server answers for sessions and passwords (the spec gives none of them). */
+export const AUTH_MSG = {
+  notLoggedIn: 'Not logged in',
+  invalidCredentials: 'Invalid username or password',
+  loginThrottled: (retryAfterSeconds: number) =>
+    `Too many failed login attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+  resetThrottled: (retryAfterSeconds: number) =>
+    `Too many password reset requests. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+  resetTokenInvalid: 'This password reset link is not valid.',
+  resetTokenUsed: 'This password reset link has already been used.',
+  resetTokenExpired: 'This password reset link has expired. Please request a new one.',
+} as const;
+
+/** Reset requests counted per client address and per e-mail address within the window. */
+export const RESET_MAX_REQUESTS = 5;
+export const RESET_WINDOW_MS = LOGIN_WINDOW_MS;
 
 export const authRoutes = {
   session: defineRoute({
@@ -38,14 +64,14 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/users/resetPasswordEmail',
     public: true,
-    body: z.strictObject({ email: z.email().max(320) }),
+    body: z.strictObject({ email: z.email('Please enter a valid e-mail address.').max(320) }),
     response: OkSchema,
   }),
   resetConfirm: defineRoute({
     method: 'POST',
     path: '/api/users/resetPassword',
     public: true,
-    body: z.strictObject({ token: z.string().min(1).max(200) }),
+    body: z.strictObject({ token: ResetTokenSchema }),
     response: OkSchema,
   }),
 };

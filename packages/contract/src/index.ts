@@ -7,3 +7,7 @@ export * from './auth.contract.ts';
 export * from './users.contract.ts';
 export * from './roles.contract.ts';
 export * from './snapshots.contract.ts';
+export * from './events.contract.ts';
+export * from './cameras.contract.ts';
+export * from './notifications.contract.ts';
+export * from './devices.contract.ts';

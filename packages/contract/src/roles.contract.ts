@@ -9,18 +9,35 @@ export const RoleSchema = z.object({
 });
 export type Role = z.infer<typeof RoleSchema>;
 
+/** Texts the server answers on the Role Editor besides the spec's own (MSG.roleExistsTitle). */
+export const ROLES_MSG = {
+  roleNotFound: 'Role not found',
+  adminImmutable: 'The admin role cannot be changed.',
+  adminUndeletable: 'The admin role cannot be deleted.',
+  readonlyRole: 'This role is read-only and cannot be changed.',
+  unknownPermission: (name: string) => `Unknown permission: ${name}`,
+} as const;
+
 export const RoleNameSchema = z
   .string()
   .trim()
   .min(1, 'Role name is required')
-  .max(50)
+  .max(50, 'Role name must contain at most 50 characters.')
   .regex(/^[\w .-]+$/, 'Role name may only contain letters, digits, spaces and . _ -');
 
 export const RoleSaveSchema = z.strictObject({
-  permissions: z.array(z.string().refine(isPermission, { message: 'Unknown permission' })).max(200),
+  permissions: z
+    .array(
+      z
+        .string()
+        .max(100)
+        .refine(isPermission, { error: (issue) => ROLES_MSG.unknownPermission(String(issue.input)) }),
+    )
+    .max(200),
   /** true from "Add new role": an existing name is then a conflict, not an update. */
   isNew: z.boolean().optional(),
 });
+export type RoleSave = z.infer<typeof RoleSaveSchema>;
 
 export const rolesRoutes = {
   // The Users page needs the role names to assign them, so Users may read them too.

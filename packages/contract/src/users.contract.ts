@@ -4,6 +4,9 @@ import { P } from './permissions.ts';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
 
+/** The user `npm start` creates; it cannot be deleted and keeps the admin role. */
+export const ADMIN_USERNAME = 'admin';
+
 export const UserSchema = z.object({
   _id: z.string(),
   username: z.string(),
@@ -14,37 +17,56 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Lower-case letters, digits and . _ - @; no spaces (spec 3 §5: at least 6 characters). */
+/** Texts the server answers on the Users page besides the spec's own (MSG.userNameRule, MSG.userNameTaken). */
+export const USERS_MSG = {
+  usernameChars: 'User name may only contain lower-case letters, digits and . _ - @ (no spaces).',
+  passwordRule: `Password must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
+  emailRequired: 'A valid e-mail address is required.',
+  unknownRole: (name: string) => `Unknown role: ${name}`,
+  userNotFound: 'User not found',
+  idMismatch: 'The user id in the body does not match the address.',
+  usernameImmutable: 'The user name cannot be changed.',
+  cannotDeleteSelf: 'You cannot delete your own user.',
+  cannotDeleteAdmin: 'The built-in admin user cannot be deleted.',
+  adminKeepsRole: 'The built-in admin user must keep the admin role.',
+  onlyAdminManagesAdmins: 'Only an administrator can create, change or delete administrators.',
+} as const;
+
+/** Required, at least 6 characters, lower-cased, no spaces (spec 3 §5). */
 export const UsernameSchema = z
-  .string()
+  .string({ error: MSG.userNameRule })
   .trim()
   .toLowerCase()
   .min(USERNAME_MIN_LENGTH, MSG.userNameRule)
-  .max(USERNAME_MAX_LENGTH)
-  .regex(/^[a-z0-9._@-]+$/, 'User name may only contain letters, digits and . _ - @ (no spaces).');
+  .max(USERNAME_MAX_LENGTH, `User name must contain at most ${USERNAME_MAX_LENGTH} characters.`)
+  .regex(/^[a-z0-9._@-]+$/, USERS_MSG.usernameChars);
 
 export const PasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must contain at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(200);
+  .string({ error: USERS_MSG.passwordRule })
+  .min(PASSWORD_MIN_LENGTH, USERS_MSG.passwordRule)
+  .max(200, 'Password must contain at most 200 characters.');
 
+const EmailSchema = z.email(USERS_MSG.emailRequired).max(320);
 const RoleListSchema = z.array(z.string().min(1).max(100)).max(50);
 
 export const UserCreateSchema = z.strictObject({
   username: UsernameSchema,
-  email: z.email().max(320),
+  email: EmailSchema,
   password: PasswordSchema,
   roles: RoleListSchema,
 });
 export type UserCreate = z.infer<typeof UserCreateSchema>;
 
 export const UserUpdateSchema = z.strictObject({
-  _id: z.string(),
-  email: z.email().max(320).optional(),
-  /** Omitted (or empty, which the console drops) keeps the password. */
-  password: PasswordSchema.optional(),
+  _id: z.string().max(100),
+  /** Read-only on update: accepted only when it is the user's current name. */
+  username: z.string().max(200).optional(),
+  email: EmailSchema.optional(),
+  /** Omitted or empty keeps the password. */
+  password: z.union([z.literal(''), PasswordSchema]).optional(),
   roles: RoleListSchema.optional(),
 });
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 
 export const usersRoutes = {
   list: defineRoute({ method: 'GET', path: '/api/users', permission: P.USERS, response: z.array(UserSchema) }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as contract from '@stadiumcam/contract';
 import { ALL_PERMISSIONS, buildPath, defineRoute, type RouteDef } from '@stadiumcam/contract';
 import { z } from 'zod';
 import Fastify from 'fastify';
@@ -28,7 +29,39 @@ describe('route registration', () => {
   });
 });
 
+/** Every route object of the contract: the values of each exported `<area>Routes` map. */
+function contractRoutes(): { name: string; def: RouteDef }[] {
+  return Object.entries(contract as Record<string, unknown>)
+    .filter(([key, value]) => key.endsWith('Routes') && typeof value === 'object' && value !== null)
+    .flatMap(([key, map]) =>
+      Object.entries(map as Record<string, RouteDef>)
+        .filter(([, def]) => typeof def?.method === 'string' && typeof def?.path === 'string')
+        .map(([name, def]) => ({ name: `${key}.${name}`, def })),
+    );
+}
+
 describeEachDb('every route × role', (t) => {
+  it('registers every route of the contract, each once', () => {
+    const registered = t().app.routeDefs.map((d) => `${d.method} ${d.path}`);
+    expect(new Set(registered).size).toBe(registered.length);
+    const routes = contractRoutes();
+    expect(routes.length).toBeGreaterThan(10);
+    const missing = routes.filter(({ def }) => !registered.includes(`${def.method} ${def.path}`)).map((r) => r.name);
+    expect(missing, 'contract routes no module registers').toEqual([]);
+  });
+
+  it('lets anyone reach the public routes', async () => {
+    const { app } = t();
+    for (const def of app.routeDefs.filter((d) => d.public)) {
+      const res = await app.inject({
+        method: def.method,
+        url: buildPath(def.path, dummyParams(def.path)),
+        headers: { host: 'localhost', origin: 'http://localhost' },
+      });
+      expect([401, 403], `${def.method} ${def.path} anonymous: ${res.statusCode}`).not.toContain(res.statusCode);
+    }
+  });
+
   it('answers 401 anonymous, 403 without the permission, and passes the guard with it', async () => {
     const { app } = t();
     const nobody = await t().userWith([]);

@@ -8,6 +8,7 @@ export function showErrorModal(text: string = MSG.genericError, title: string = 
   return modals.open({
     title,
     centered: true,
+    closeButtonProps: { 'aria-label': 'Close' },
     'data-testid': 'error-modal',
     children: <Text>{text}</Text>,
   } as Parameters<typeof modals.open>[0]);
@@ -18,6 +19,7 @@ export function showSuccessModal(text: string, opts: { title?: string; ms?: numb
   const id = modals.open({
     title: opts.title ?? MSG.successTitle,
     centered: true,
+    closeButtonProps: { 'aria-label': 'Close' },
     children: <Text>{text}</Text>,
   });
   setTimeout(() => modals.close(id), opts.ms ?? SUCCESS_MODAL_MS);

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per event; the master template is the row with template = true and
@@ -10,7 +10,9 @@ export const events = pgTable(
   {
     id: text('id').primaryKey(),
     slug: text('slug').notNull(),
-    slugDate: text('slug_date').notNull(),
+    // A table constraint, not only an index: the snapshots and notifications foreign keys need it
+    // when the migration creates them (indexes come after the foreign keys).
+    slugDate: text('slug_date').notNull().unique('events_slug_date_unique'),
     template: boolean('template').notNull().default(false),
     title: text('title').notNull(),
     eventStatus: text('event_status').notNull().default('pre'),
@@ -20,13 +22,11 @@ export const events = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
     timezone: text('timezone').notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** Highest number of attendees seen in the camera queues at once (live metrics); survives restarts. */
+    peak: integer('peak').notNull().default(0),
     promo: jsonb('promo').$type<{ _id: string; type: string; start: string }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('events_slug_date_idx').on(t.slugDate),
-    index('events_game_date_idx').on(t.gameDate),
-    index('events_status_idx').on(t.eventStatus),
-  ],
+  (t) => [index('events_game_date_idx').on(t.gameDate), index('events_status_idx').on(t.eventStatus)],
 );

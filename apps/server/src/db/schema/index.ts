@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './events.ts';
 export * from './snapshots.ts';
 export * from './notifications.ts';
+export * from './cameras.ts';

@@ -49,10 +49,34 @@ export const snapshots = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
   },
+  // Every album query names its events first, so every index leads with slug_date. Partial
+  // indexes serve the tabs (all / favorites / shared / magicshots) in date order, so a page is
+  // an index walk; docs/bench-album.md shows the plans at 1M rows.
   (t) => [
-    index('snapshots_event_date_idx').on(t.slugDate, t.date.desc(), t.id.desc()),
-    index('snapshots_event_user_idx').on(t.slugDate, t.userId),
-    index('snapshots_event_srs_idx').on(t.slugDate, t.section, t.row, t.seat),
+    index('snapshots_event_date_idx').on(t.slugDate, t.date, t.id),
+    index('snapshots_album_idx')
+      .on(t.slugDate, t.date, t.id)
+      .where(sql`${t.magicshot} = false`),
+    index('snapshots_favorites_idx')
+      .on(t.slugDate, t.date, t.id)
+      .where(sql`${t.favorite} = true and ${t.magicshot} = false`),
+    index('snapshots_shared_idx')
+      .on(t.slugDate, t.date, t.id)
+      .where(sql`${t.sharedCount} > 0 and ${t.magicshot} = false`),
+    index('snapshots_magicshot_idx')
+      .on(t.slugDate, t.date, t.id)
+      .where(sql`${t.magicshot} = true`),
+    index('snapshots_event_user_idx').on(t.slugDate, t.userId, t.date, t.id),
+    index('snapshots_event_srs_idx').on(t.slugDate, t.seatType, t.section, t.row, t.seat, t.date, t.id),
+    index('snapshots_event_row_idx').on(t.slugDate, t.row),
+    index('snapshots_event_seat_idx').on(t.slugDate, t.seat),
+    index('snapshots_event_camera_idx').on(t.slugDate, t.camera),
+    index('snapshots_event_overlay_idx').on(t.slugDate, t.overlay),
+    index('snapshots_faces_idx')
+      .on(t.slugDate, t.groupSize, t.ageMin, t.ageMax)
+      .where(sql`${t.groupSize} is not null`),
+    index('snapshots_emotions_idx').using('gin', t.emotions),
+    index('snapshots_share_sources_idx').using('gin', t.shareSources),
     index('snapshots_user_idx').on(t.userId, t.date),
   ],
 );

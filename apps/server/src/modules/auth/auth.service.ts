@@ -1,5 +1,42 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AUTH_MSG,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  RESET_MAX_REQUESTS,
+  RESET_TOKEN_TTL_MS,
+  RESET_WINDOW_MS,
+  type LoginBody,
+  type SessionUser,
+} from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import {
+  endUserSessions,
+  hashToken,
+  permissionsForRoles,
+  startSession,
+  type AuthUser,
+} from '../../plugins/session.ts';
+import {
+  findUserById,
+  findUserByUsername,
+  findUsersByEmail,
+  touchLastLogin,
+  updateUser,
+} from '../users/users.repository.ts';
+import {
+  clearAttempts,
+  consumeResetToken,
+  findResetToken,
+  pruneResetTokens,
+  recentAttempts,
+  recordAttempts,
+  replaceResetToken,
+  type ThrottleKind,
+} from './auth.repository.ts';
 
 // argon2id with the library's defaults (19 MiB, t=2), OWASP's recommended minimum.
 export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
@@ -10,4 +47,170 @@ export function randomPassword(length = 12): string {
   const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(length);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+// An unknown user is checked against this hash too, so both answers take as long.
+let dummyHash: Promise<string> | undefined;
+const unknownUserHash = () => (dummyHash ??= hashPassword(randomPassword(16)));
+
+export const sessionUserOf = (u: Omit<AuthUser, 'sessionHash'>): SessionUser => ({
+  _id: u._id,
+  username: u.username,
+  email: u.email,
+  roles: u.roles,
+  permissions: [...u.permissions],
+  createdAt: u.createdAt.toISOString(),
+  lastLogin: u.lastLogin?.toISOString() ?? null,
+});
+
+// Throttling ------------------------------------------------------------------------------
+
+type Limit = { kind: ThrottleKind; max: number; windowMs: number; text: (retryAfterSeconds: number) => string };
+const LOGIN_LIMIT: Limit = {
+  kind: 'login',
+  max: LOGIN_MAX_FAILURES,
+  windowMs: LOGIN_WINDOW_MS,
+  text: AUTH_MSG.loginThrottled,
+};
+const RESET_LIMIT: Limit = {
+  kind: 'reset',
+  max: RESET_MAX_REQUESTS,
+  windowMs: RESET_WINDOW_MS,
+  text: AUTH_MSG.resetThrottled,
+};
+
+/**
+ * Throws 429 when any key already has `max` attempts in the window. Retry-After is the
+ * time until the attempt that keeps the key at its limit leaves the window.
+ */
+async function assertUnderLimit(deps: Deps, limit: Limit, keys: string[], now: Date): Promise<void> {
+  const since = new Date(now.getTime() - limit.windowMs);
+  const attempts = await recentAttempts(deps.db, limit.kind, keys, since, limit.max);
+  let waitMs = 0;
+  for (const times of attempts.values()) {
+    if (times.length < limit.max) continue;
+    const limiting = times[limit.max - 1];
+    waitMs = Math.max(waitMs, limiting.getTime() + limit.windowMs - now.getTime());
+  }
+  if (waitMs > 0) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new AppError(429, limit.text(seconds), undefined, { 'retry-after': String(seconds) });
+  }
+}
+
+const record = (deps: Deps, limit: Limit, keys: string[], now: Date) =>
+  recordAttempts(deps.db, limit.kind, keys, now, new Date(now.getTime() - limit.windowMs));
+
+const accountKey = (username: string) => `account:${username}`;
+const addressKey = (ip: string) => `address:${ip}`;
+
+// Login and logout ------------------------------------------------------------------------
+
+/**
+ * Checks the throttle first (so even the right password gets 429 while it lasts), then the
+ * password. Unknown user and wrong password answer the same and both count as failures.
+ */
+export async function login(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: LoginBody,
+): Promise<SessionUser> {
+  const now = new Date();
+  const keys = [accountKey(body.username), addressKey(req.ip)];
+  await assertUnderLimit(deps, LOGIN_LIMIT, keys, now);
+  const row = await findUserByUsername(deps.db, body.username);
+  const ok = await verifyPassword(row?.passwordHash ?? (await unknownUserHash()), body.password);
+  if (!row || !ok) {
+    await record(deps, LOGIN_LIMIT, keys, now);
+    req.log.warn({ username: body.username, ip: req.ip }, 'login failed');
+    throw unauthorized(AUTH_MSG.invalidCredentials);
+  }
+  await clearAttempts(deps.db, 'login', accountKey(row.username));
+  await startSession(deps, req, reply, row.id);
+  await touchLastLogin(deps.db, row.id, now);
+  return sessionUserOf({
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    roles: row.roles,
+    permissions: await permissionsForRoles(deps.db, row.roles),
+    createdAt: row.createdAt,
+    lastLogin: now,
+  });
+}
+
+// Password reset --------------------------------------------------------------------------
+
+/**
+ * Mails a single-use link to every user with this address. The answer is the same whether
+ * or not the address is known; both are counted for the throttle, per client address and
+ * per e-mail address, so the form cannot be used to flood a mailbox.
+ */
+export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<void> {
+  const now = new Date();
+  const keys = [addressKey(req.ip), `email:${email.toLowerCase()}`];
+  await assertUnderLimit(deps, RESET_LIMIT, keys, now);
+  await record(deps, RESET_LIMIT, keys, now);
+  await pruneResetTokens(deps.db, new Date(now.getTime() - 24 * 60 * 60_000));
+  for (const user of await findUsersByEmail(deps.db, email)) {
+    // 24 random bytes (192 bits) keep the link short enough for one mail line.
+    const token = randomBytes(24).toString('base64url');
+    await replaceResetToken(deps.db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    const minutes = RESET_TOKEN_TTL_MS / 60_000;
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'StadiumCam password reset',
+      text: [
+        `Hello ${user.username},`,
+        '',
+        'Someone asked to reset the password of your StadiumCam console user.',
+        `To get a new password, open this link within ${minutes} minutes:`,
+        '',
+        `${deps.config.publicUrl}/reset_password/${token}`,
+        '',
+        'The link works once. If you did not ask for this, ignore this mail:',
+        'your password stays as it is.',
+      ].join('\n'),
+    });
+    req.log.info({ userId: user.id }, 'password reset link sent');
+  }
+}
+
+/** A valid token gets the user a new random password by mail and ends all their sessions. */
+export async function confirmPasswordReset(deps: Deps, req: FastifyRequest, token: string): Promise<void> {
+  const now = new Date();
+  const tokenHash = hashToken(token);
+  const userId = await consumeResetToken(deps.db, tokenHash, now);
+  if (!userId) {
+    const row = await findResetToken(deps.db, tokenHash);
+    if (!row) throw badRequest(AUTH_MSG.resetTokenInvalid);
+    if (row.usedAt) throw badRequest(AUTH_MSG.resetTokenUsed);
+    throw badRequest(AUTH_MSG.resetTokenExpired);
+  }
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw badRequest(AUTH_MSG.resetTokenInvalid);
+  const password = randomPassword();
+  await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
+  await endUserSessions(deps, user.id);
+  await clearAttempts(deps.db, 'login', accountKey(user.username));
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Your new StadiumCam password',
+    text: [
+      `Hello ${user.username},`,
+      '',
+      'Your StadiumCam console password has been reset. Log in with:',
+      '',
+      `User name: ${user.username}`,
+      `Password: ${password}`,
+      '',
+      `${deps.config.publicUrl}/login`,
+    ].join('\n'),
+  });
+  req.log.info({ userId: user.id }, 'password reset');
 }

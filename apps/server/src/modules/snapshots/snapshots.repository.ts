@@ -1,10 +1,356 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { snapshots } from '../../db/schema/index.ts';
+import { events, snapshots } from '../../db/schema/index.ts';
 
 export type SnapshotRow = typeof snapshots.$inferSelect;
 export type SnapshotInsert = typeof snapshots.$inferInsert;
 
-/** The one way a photo enters the album (ingest path and seeding both use it). */
-export async function insertSnapshot(db: Db, row: SnapshotInsert): Promise<SnapshotRow> {
-  return (await db.insert(snapshots).values(row).returning())[0];
+type FaceLike = {
+  AgeRange?: { Low?: number; High?: number };
+  Gender?: { Value?: string };
+  Emotions?: { Type?: string; Confidence?: number }[];
+};
+
+/** Emotions count for a photo only above the spec's confidence threshold (spec 1 §5). */
+const EMOTION_CONFIDENCE = 60;
+
+/** The plain columns the album filters on, derived from the whole face list. */
+export function summariseFaces(faces: unknown[] | null | undefined) {
+  if (!faces || faces.length === 0) return { groupSize: null, ageMin: null, ageMax: null, genders: null, emotions: [] };
+  const list = faces as FaceLike[];
+  const lows = list.map((f) => f.AgeRange?.Low).filter((n): n is number => typeof n === 'number');
+  const highs = list.map((f) => f.AgeRange?.High).filter((n): n is number => typeof n === 'number');
+  const genders = new Set(list.map((f) => f.Gender?.Value).filter((g) => g === 'Female' || g === 'Male'));
+  const emotions = new Set<string>();
+  for (const f of list)
+    for (const e of f.Emotions ?? [])
+      if (e.Type && (e.Confidence ?? 0) > EMOTION_CONFIDENCE) emotions.add(e.Type.toLowerCase());
+  return {
+    groupSize: list.length,
+    ageMin: lows.length ? Math.min(...lows) : null,
+    ageMax: highs.length ? Math.max(...highs) : null,
+    genders: genders.size === 2 ? 'Both' : genders.size === 1 ? [...genders][0] : null,
+    emotions: [...emotions].sort(),
+  };
 }
+
+/** Share columns kept in step with postObj so the shared tab and platform filter use indexes. */
+export function shareColumns(postObj: { socialSource: string }[]) {
+  return {
+    sharedCount: postObj.length,
+    shareSources: [...new Set(postObj.map((p) => p.socialSource))].sort(),
+  };
+}
+
+/**
+ * The one way a photo enters the album (ingest path and seeding both use it). The derived
+ * columns (share counts, face summary) are filled from postObj and faces when not given.
+ */
+export async function insertSnapshot(db: Db, row: SnapshotInsert): Promise<SnapshotRow> {
+  const values: SnapshotInsert = {
+    ...(row.postObj ? shareColumns(row.postObj) : {}),
+    ...(row.faces !== undefined && row.groupSize === undefined ? summariseFaces(row.faces) : {}),
+    ...row,
+  };
+  return (await db.insert(snapshots).values(values).returning())[0];
+}
+
+// ---------------------------------------------------------------------------------------
+// Album queries. Built as SQL so the planner sees one shape per page: a walk of one index
+// (see docs/bench-album.md for the plans).
+
+export type TypeFilter = 'all' | 'shared' | 'favorites' | 'magicshots' | 'all-with-magicshot';
+export type SortField = 'date' | 'section' | 'row' | 'seat' | 'userId';
+
+export type AlbumFilter = {
+  slugDate?: string[];
+  userId?: string[];
+  camera?: string[];
+  seatType?: string[];
+  section?: string[];
+  box?: string[];
+  suite?: string[];
+  customType1?: string[];
+  customType2?: string[];
+  customType3?: string[];
+  row?: string[];
+  seat?: string[];
+  overlay?: string[];
+  emotion?: string[];
+  sharedPlatform?: string[];
+  ageMin?: number;
+  ageMax?: number;
+  groupSizeMin?: number;
+  groupSizeMax?: number;
+  gender?: 'All' | 'Female' | 'Male' | 'Both';
+  timeSince?: number;
+  timeUntil?: number;
+  dateVal?: string;
+  dateComparator?: 'gt' | 'gte' | 'lt' | 'lte';
+  cursorId?: string;
+};
+
+const s = snapshots;
+const textArray = (values: string[]) => sql`ARRAY[${sql.join(
+  values.map((v) => sql`${v}`),
+  sql`, `,
+)}]::text[]`;
+
+/** Seat-type lists of the filter: each names areas (kept in `section`) of one seat type. */
+const LOCATION_FILTERS = [
+  ['section', 'section'],
+  ['box', 'box'],
+  ['suite', 'suite'],
+  ['customType1', 'custom_type_1'],
+  ['customType2', 'custom_type_2'],
+  ['customType3', 'custom_type_3'],
+] as const;
+
+export function typeCondition(type: TypeFilter): SQL | undefined {
+  switch (type) {
+    case 'all':
+      return sql`${s.magicshot} = false`;
+    case 'favorites':
+      return sql`${s.favorite} = true and ${s.magicshot} = false`;
+    case 'shared':
+      return sql`${s.sharedCount} > 0 and ${s.magicshot} = false`;
+    case 'magicshots':
+      return sql`${s.magicshot} = true`;
+    case 'all-with-magicshot':
+      return undefined;
+  }
+}
+
+const minuteOfDay = sql`((extract(epoch from ${s.date})::bigint % 86400) / 60)`;
+
+/** Every filter field except the events (slugDate is handled by the callers). */
+export function filterConditions(f: AlbumFilter): SQL[] {
+  const out: SQL[] = [];
+  if (f.userId?.length) out.push(inArray(s.userId, f.userId));
+  if (f.camera?.length) out.push(inArray(s.camera, f.camera));
+  if (f.seatType?.length) out.push(inArray(s.seatType, f.seatType));
+  const places = LOCATION_FILTERS.filter(([key]) => f[key]?.length).map(
+    ([key, seatType]) => sql`(${s.seatType} = ${seatType} and ${inArray(s.section, f[key]!)})`,
+  );
+  if (places.length) out.push(sql`(${sql.join(places, sql` or `)})`);
+  if (f.row?.length) out.push(inArray(s.row, f.row));
+  if (f.seat?.length) out.push(inArray(s.seat, f.seat));
+  if (f.overlay?.length) out.push(inArray(s.overlay, f.overlay));
+  if (f.emotion?.length) out.push(sql`${s.emotions} && ${textArray(f.emotion)}`);
+  if (f.sharedPlatform?.length) out.push(sql`${s.shareSources} && ${textArray(f.sharedPlatform)}`);
+  // A photo matches an age range when one of its faces' ranges overlaps it.
+  if (f.ageMin !== undefined) out.push(sql`${s.ageMax} >= ${f.ageMin}`);
+  if (f.ageMax !== undefined) out.push(sql`${s.ageMin} <= ${f.ageMax}`);
+  if (f.groupSizeMin !== undefined) out.push(sql`${s.groupSize} >= ${f.groupSizeMin}`);
+  if (f.groupSizeMax !== undefined) out.push(sql`${s.groupSize} <= ${f.groupSizeMax}`);
+  if (f.gender === 'Female' || f.gender === 'Male') out.push(inArray(s.genders, [f.gender, 'Both']));
+  if (f.gender === 'Both') out.push(eq(s.genders, 'Both'));
+  if (f.timeSince !== undefined || f.timeUntil !== undefined) {
+    const since = f.timeSince ?? 0;
+    const until = f.timeUntil ?? 1440;
+    out.push(
+      since <= until
+        ? sql`${minuteOfDay} between ${since} and ${until}`
+        : sql`(${minuteOfDay} >= ${since} or ${minuteOfDay} <= ${until})`,
+    );
+  }
+  if (f.dateVal && f.dateComparator) {
+    const op = sql.raw({ gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.dateComparator]);
+    const at = new Date(f.dateVal).toISOString();
+    // Keyset: (date, id) compared as a row walks the same index as the page order.
+    if (f.cursorId && (f.dateComparator === 'gt' || f.dateComparator === 'lt'))
+      out.push(sql`(${s.date}, ${s.id}) ${op} (${at}::timestamptz, ${f.cursorId})`);
+    else out.push(sql`${s.date} ${op} ${at}::timestamptz`);
+  }
+  return out;
+}
+
+const SORT_COLUMNS: Record<SortField, string[]> = {
+  date: ['date', 'id'],
+  section: ['seat_type', 'section', 'row', 'seat', 'date', 'id'],
+  row: ['row', 'seat', 'date', 'id'],
+  seat: ['seat', 'date', 'id'],
+  userId: ['user_id', 'date', 'id'],
+};
+
+const orderBy = (field: SortField, order: 'asc' | 'desc', prefix = '') =>
+  sql.raw(SORT_COLUMNS[field].map((c) => `${prefix}"${c}" ${order}`).join(', '));
+
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+const whereSql = (parts: (SQL | undefined)[]) => {
+  const list = parts.filter((p): p is SQL => p !== undefined);
+  return list.length ? sql`where ${sql.join(list, sql` and `)}` : sql``;
+};
+
+export type PageQuery = {
+  filter: AlbumFilter;
+  type: TypeFilter;
+  sortField: SortField;
+  sortOrder: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+};
+
+/**
+ * One page of photo ids. Only the index columns are read (an index-only walk, skipping
+ * `offset` entries); the rows themselves are then fetched by id. Several events are merged
+ * from one walk per event (Merge Append), so no event's photos are ever sorted in memory.
+ */
+export function pageIdsQuery(q: PageQuery): SQL {
+  const conds = [typeCondition(q.type), ...filterConditions(q.filter)];
+  const events = q.filter.slugDate;
+  const cols = sql.raw(SORT_COLUMNS[q.sortField].map((c) => `"${c}"`).join(', '));
+  let query: SQL;
+  if (!events || events.length <= 1) {
+    const scope = events?.length ? [eq(s.slugDate, events[0])] : [];
+    query = sql`select ${s.id} from ${s} ${whereSql([...scope, ...conds])}
+      order by ${orderBy(q.sortField, q.sortOrder)} limit ${q.limit} offset ${q.offset}`;
+  } else {
+    const branches = events.map(
+      (e) => sql`(select ${cols} from ${s} ${whereSql([eq(s.slugDate, e), ...conds])}
+        order by ${orderBy(q.sortField, q.sortOrder)} limit ${q.offset + q.limit})`,
+    );
+    query = sql`select "id" from (${sql.join(branches, sql` union all `)}) as u
+      order by ${orderBy(q.sortField, q.sortOrder)} limit ${q.limit} offset ${q.offset}`;
+  }
+  return query;
+}
+
+export async function pageIds(db: Db, q: PageQuery): Promise<string[]> {
+  return rowsOf<{ id: string }>(await db.execute(pageIdsQuery(q))).map((r) => r.id);
+}
+
+/** Rows for these ids, in the order of the ids. */
+export async function findSnapshots(db: Db, ids: string[]): Promise<SnapshotRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(s).where(inArray(s.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is SnapshotRow => r !== undefined);
+}
+
+export async function findSnapshot(db: Db, id: string): Promise<SnapshotRow | undefined> {
+  return (await db.select().from(s).where(eq(s.id, id)).limit(1))[0];
+}
+
+const eventScope = (slugDates?: string[]) => (slugDates?.length ? inArray(s.slugDate, slugDates) : undefined);
+
+export const countQuery = (filter: AlbumFilter, type: TypeFilter): SQL =>
+  sql`select count(*)::int as n from ${s} ${whereSql([
+    eventScope(filter.slugDate),
+    typeCondition(type),
+    ...filterConditions(filter),
+  ])}`;
+
+export async function countSnapshots(db: Db, filter: AlbumFilter, type: TypeFilter): Promise<number> {
+  return rowsOf<{ n: number }>(await db.execute(countQuery(filter, type)))[0].n;
+}
+
+/** The four tab counts in one round trip; each count walks its own partial index. */
+export function albumCountsQuery(filter: AlbumFilter, withMagicshots: boolean): SQL {
+  const base = [eventScope(filter.slugDate), ...filterConditions(filter)];
+  const count = (type: TypeFilter) => sql`(select count(*)::int from ${s} ${whereSql([...base, typeCondition(type)])})`;
+  const query = sql`select ${count('all')} as "all", ${count('favorites')} as "favorite",
+    ${withMagicshots ? count('magicshots') : sql`0`} as "magicshots", ${count('shared')} as "shared"`;
+}
+
+export async function albumCounts(db: Db, filter: AlbumFilter, withMagicshots: boolean) {
+  const query = albumCountsQuery(filter, withMagicshots);
+  const row = rowsOf<{ all: number; favorite: number; magicshots: number; shared: number }>(await db.execute(query))[0];
+  return { all: row.all, favorite: row.favorite, magicshots: row.magicshots, shared: row.shared };
+}
+
+/**
+ * Distinct values of one indexed column of one event by a loose index scan: one index
+ * probe per distinct value instead of reading every photo of the event.
+ */
+async function distinctValues(db: Db, slugDate: string, column: string, seatType?: string): Promise<string[]> {
+  const col = sql.raw(`"${column}"`);
+  const scope = seatType ? sql`"slug_date" = ${slugDate} and "seat_type" = ${seatType}` : sql`"slug_date" = ${slugDate}`;
+  const query = sql`with recursive t(v) as (
+      (select ${col} from ${s} where ${scope} and ${col} is not null order by ${col} limit 1)
+      union all
+      select (select ${col} from ${s} where ${scope} and ${col} > t.v order by ${col} limit 1) from t where t.v is not null
+    ) select v from t where v is not null`;
+  return rowsOf<{ v: string }>(await db.execute(query)).map((r) => r.v);
+}
+
+/** Distinct share-source lists of one event (few per event), by a loose scan of its shared photos. */
+async function distinctShareSources(db: Db, slugDate: string): Promise<string[]> {
+  const query = sql`select distinct unnest(${s.shareSources}) as v from ${s}
+    where ${s.slugDate} = ${slugDate} and ${s.sharedCount} > 0 and ${s.magicshot} = false`;
+  return rowsOf<{ v: string }>(await db.execute(query)).map((r) => r.v);
+}
+
+export async function hasFaceData(db: Db, slugDates: string[]): Promise<boolean> {
+  const query = sql`select exists (select 1 from ${s} where ${inArray(s.slugDate, slugDates)} and ${s.groupSize} is not null) as x`;
+  return rowsOf<{ x: boolean }>(await db.execute(query))[0].x;
+}
+
+export async function filterOptions(db: Db, slugDates: string[]) {
+  const union = async (get: (e: string) => Promise<string[]>) => {
+    const all = new Set<string>();
+    for (const e of slugDates) for (const v of await get(e)) all.add(v);
+    return [...all].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  };
+  return {
+    seatTypes: await union((e) => distinctValues(db, e, 'seat_type')),
+    sections: await union((e) => distinctValues(db, e, 'section', 'section')),
+    boxes: await union((e) => distinctValues(db, e, 'section', 'box')),
+    suites: await union((e) => distinctValues(db, e, 'section', 'suite')),
+    customType1: await union((e) => distinctValues(db, e, 'section', 'custom_type_1')),
+    customType2: await union((e) => distinctValues(db, e, 'section', 'custom_type_2')),
+    customType3: await union((e) => distinctValues(db, e, 'section', 'custom_type_3')),
+    rows: await union((e) => distinctValues(db, e, 'row')),
+    seats: await union((e) => distinctValues(db, e, 'seat')),
+    cameras: await union((e) => distinctValues(db, e, 'camera')),
+    overlays: await union((e) => distinctValues(db, e, 'overlay')),
+    sharePlatforms: await union((e) => distinctShareSources(db, e)),
+    hasFaceData: await hasFaceData(db, slugDates),
+  };
+}
+
+export async function userSnapshots(db: Db, userId: string, slugDates?: string[]): Promise<SnapshotRow[]> {
+  return db
+    .select()
+    .from(s)
+    .where(and(eq(s.userId, userId), eventScope(slugDates)))
+    .orderBy(s.date);
+}
+
+/** Sets columns of one photo. */
+export async function updateSnapshot(db: Db, id: string, values: Partial<SnapshotInsert>): Promise<SnapshotRow> {
+  return (await db.update(s).set(values).where(eq(s.id, id)).returning())[0];
+}
+
+export async function deleteSnapshots(db: Db, ids: string[]): Promise<SnapshotRow[]> {
+  return db.delete(s).where(inArray(s.id, ids)).returning();
+}
+
+export async function findEvents(db: Db, slugDates: string[]) {
+  return db
+    .select({ slugDate: events.slugDate, eventStatus: events.eventStatus })
+    .from(events)
+    .where(inArray(events.slugDate, slugDates));
+}
+
+/** Photos of these events in id order, a batch at a time (exports of whole events). */
+export async function snapshotBatch(db: Db, slugDates: string[], afterId: string, limit: number, withMagicshots: boolean) {
+  return db
+    .select({ id: s.id, slugDate: s.slugDate, rawCroppedUri: s.rawCroppedUri, date: s.date })
+    .from(s)
+    .where(
+      and(
+        inArray(s.slugDate, slugDates),
+        sql`${s.id} > ${afterId}`,
+        withMagicshots ? undefined : eq(s.magicshot, false),
+      ),
+    )
+    .orderBy(s.id)
+    .limit(limit);
+}
+
+export const inTransaction = <T>(db: Db, work: (tx: Db) => Promise<T>) =>
+  db.transaction((tx) => work(tx as unknown as Db));

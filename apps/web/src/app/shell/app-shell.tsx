@@ -19,6 +19,7 @@ import { LiveMetricsButton } from '../../modules/events/live-metrics-button.tsx'
 import { PowerMenu } from '../../modules/events/power-menu.tsx';
 import { CameraIndicator } from '../../modules/cameras/camera-indicator.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { Lightbox } from '../../modules/snapshots/lightbox.tsx';
 
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure(true);
@@ -83,6 +84,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         <SideMenu />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
+      <Lightbox />
     </AppShell>
   );
 }

@@ -1,5 +1,217 @@
-import { PlaceholderPage } from '../../ui/placeholder.page.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCamera, IconLayoutGrid, IconLayoutSidebarRight } from '@tabler/icons-react';
+import { BIG_BLOCK_ROTATE_MS, DEFAULT_SLUG, DEFAULT_TIMEZONE, MSG, P } from '@stadiumcam/contract';
+import { confirm, showErrorModal, toast } from '../../ui/feedback.tsx';
+import { getConsoleSocket } from '../../ui/socket.ts';
+import { useCan } from '../auth/session.hooks.ts';
+import { useCameraStatus, usePowerCommand } from '../cameras/cameras.hooks.ts';
+import { NotificationBell } from '../notifications/notifications-list.tsx';
+import { CameraGrid } from './camera-grid.tsx';
+import type { TileActions } from './camera-tile.tsx';
+import { EventStatusControl } from './event-status-control.tsx';
+import { LiveMetricsPanel } from './live-metrics-panel.tsx';
+import { useFocusAnimation, useMagicShots } from './magicshot.hooks.tsx';
+import { useMonitorEvent } from './monitor-event.ts';
+import { MonitorSidebar } from './monitor-sidebar.tsx';
+import { useLivestreams, useMonitorCameras, type MonitorCamera } from './monitor.hooks.ts';
+
+type Layout = 'blocks' | 'big-block';
+
+/** Spec 1 §8 kick and ban confirmations (the spec gives their sense, not their words). */
+const KICK_TEXT = (userId: string) =>
+  `${userId} will be removed from the camera queue for now. They may join the queue again.`;
+const BAN_TEXT = (userId: string) =>
+  `${userId} will not be able to use the camera again, and their photos will be moved out of the album.`;
+
+function useSocketCommand() {
+  return (event: 'boot user' | 'ban user', userId: string, done: string) => {
+    getConsoleSocket().emit(event, { userId }, (answer) => {
+      if (answer.ok) toast(done);
+      else showErrorModal(answer.error);
+    });
+  };
+}
+
+/**
+ * Big-block's selected camera: moves on every 30 s, and at once to a camera with an attendee
+ * when the queues go from all empty to someone waiting.
+ */
+function useRotation(cameras: MonitorCamera[], active: boolean) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const names = cameras.map((c) => c.camera);
+  const onNames = cameras.filter((c) => c.status === 'on').map((c) => c.camera);
+  const withUser = cameras.find((c) => c.queue.length > 0)?.camera ?? null;
+  const hadUser = useRef(withUser !== null);
+
+  useEffect(() => {
+    if (withUser !== null && !hadUser.current && active) setSelected(withUser);
+    hadUser.current = withUser !== null;
+  }, [withUser, active]);
+
+  const cycle = (onNames.length > 0 ? onNames : names).join(',');
+  useEffect(() => {
+    if (!active || !cycle) return;
+    const list = cycle.split(',');
+    const t = setInterval(() => {
+      setSelected((s) => list[(list.indexOf(s ?? '') + 1) % list.length]);
+    }, BIG_BLOCK_ROTATE_MS);
+    return () => clearInterval(t);
+    // A manual pick restarts the 30 s.
+  }, [active, cycle, selected]);
+
+  return [selected && names.includes(selected) ? selected : (names[0] ?? null), setSelected] as const;
+}
 
 export function MonitorPage() {
-  return <PlaceholderPage title="Monitor" />;
+  const { event } = useMonitorEvent();
+  const slugDate = event?.slugDate ?? null;
+  const tz = event?.timezone ?? DEFAULT_TIMEZONE;
+  const { data, isPending, isError } = useMonitorCameras();
+  useCameraStatus();
+  const cameras = data?.cameras ?? [];
+  const [layoutChoice, setLayout] = useState<Layout>('blocks');
+  const layout: Layout = cameras.length > 1 ? layoutChoice : 'blocks';
+  const [selected, setSelected] = useRotation(cameras, layout === 'big-block');
+  const focus = useFocusAnimation();
+  const shots = useMagicShots(slugDate);
+  const power = usePowerCommand();
+  const command = useSocketCommand();
+  const canShoot = useCan(P.MAGICSHOTS_WRITE);
+  const canPower = useCan(P.POWER_BTN);
+  useLivestreams(
+    slugDate ?? DEFAULT_SLUG,
+    cameras.map((c) => c.camera),
+  );
+
+  const handleKick = async (userId: string) => {
+    const ok = await confirm({ title: 'Kick user', text: KICK_TEXT(userId), confirmLabel: 'Kick', danger: true });
+    if (ok) command('boot user', userId, `${userId} was kicked`);
+  };
+  const handleBan = async (userId: string) => {
+    const ok = await confirm({ title: 'Ban user', text: BAN_TEXT(userId), confirmLabel: 'Ban', danger: true });
+    if (ok) command('ban user', userId, `${userId} was banned`);
+  };
+
+  const actionsFor = (cam: MonitorCamera): TileActions => ({
+    canShoot,
+    shooting: shots.busy(cam.camera),
+    onShoot: () => shots.take(cam.camera),
+    canPower,
+    powerPending: power.isPending(cam.camera),
+    powerLocked: data?.demo ?? false,
+    onPower: (on) => void power.run(cam.camera, on),
+    onKick: (userId) => void handleKick(userId),
+    onBan: (userId) => void handleBan(userId),
+  });
+
+  const anyOn = cameras.some((c) => c.status === 'on');
+  return (
+    <Stack
+      gap="xs"
+      h="calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))"
+      data-testid="monitor-page"
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title order={3}>Monitor</Title>
+          {event && (
+            <Text c="dimmed" size="sm" truncate>
+              {event.title}
+            </Text>
+          )}
+          <EventStatusControl />
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label={cameras.length <= 1 ? 'Big block needs two cameras or more' : 'Layout'}>
+            <SegmentedControl
+              size="xs"
+              aria-label="Layout"
+              data-testid="layout"
+              value={layout}
+              onChange={(v) => setLayout(v as Layout)}
+              data={[
+                {
+                  value: 'blocks',
+                  label: (
+                    <Group gap={4} wrap="nowrap">
+                      <IconLayoutGrid size={14} />
+                      <span>Blocks</span>
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'big-block',
+                  disabled: cameras.length <= 1,
+                  label: (
+                    <Group gap={4} wrap="nowrap">
+                      <IconLayoutSidebarRight size={14} />
+                      <span>Big block</span>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          </Tooltip>
+          {canShoot && (
+            <Button
+              size="xs"
+              color="yellow"
+              leftSection={<IconCamera size={16} />}
+              loading={shots.anyBusy}
+              disabled={!anyOn}
+              onClick={() => shots.take(null)}
+              data-testid="shoot-all"
+            >
+              Take photo
+            </Button>
+          )}
+          {slugDate && <NotificationBell slugDate={slugDate} timezone={tz} />}
+        </Group>
+      </Group>
+
+      <Group align="stretch" wrap="nowrap" gap="sm" style={{ flex: 1, minHeight: 0 }}>
+        <Box style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          {isPending ? (
+            <Center h="100%">
+              <Loader />
+            </Center>
+          ) : isError ? (
+            <Center h="100%">
+              <Text c="red">{MSG.genericError}</Text>
+            </Center>
+          ) : cameras.length === 0 ? (
+            <Center h="100%">
+              <Text c="dimmed" size="lg" data-testid="no-cameras">
+                {MSG.noCameras}
+              </Text>
+            </Center>
+          ) : (
+            <CameraGrid
+              cameras={cameras}
+              layout={layout}
+              selected={selected}
+              onSelect={setSelected}
+              focus={focus}
+              actionsFor={actionsFor}
+            />
+          )}
+        </Box>
+        <Stack gap="xs" w={240} style={{ flex: 'none', minHeight: 0 }}>
+          {slugDate ? (
+            <>
+              <LiveMetricsPanel slugDate={slugDate} />
+              <Box style={{ flex: 1, minHeight: 0 }}>
+                <MonitorSidebar slugDate={slugDate} timezone={tz} />
+              </Box>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed" ta="center" py="md">
+              Please select an event.
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Stack>
+  );
 }

@@ -1,6 +1,14 @@
-import { Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { openLightbox } from './lightbox.store.ts';
 
 /** /snapshot/:snapshotId opens the lightbox on that photo, then shows the root path (spec 1 §2). */
 export function SnapshotLinkPage() {
-  return <Navigate to="/" replace />;
+  const { snapshotId } = useParams();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (snapshotId) openLightbox(snapshotId);
+    void navigate('/', { replace: true });
+  }, [snapshotId, navigate]);
+  return null;
 }

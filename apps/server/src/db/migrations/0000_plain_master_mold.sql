@@ -4,9 +4,16 @@ CREATE TABLE "login_failures" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reset_requests" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "reset_requests_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"key" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "reset_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
 );
@@ -47,9 +54,11 @@ CREATE TABLE "events" (
 	"end_time" timestamp with time zone,
 	"timezone" text NOT NULL,
 	"config" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"peak" integer DEFAULT 0 NOT NULL,
 	"promo" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "events_slug_date_unique" UNIQUE("slug_date")
 );
 --> statement-breakpoint
 CREATE TABLE "snapshots" (
@@ -88,8 +97,18 @@ CREATE TABLE "notifications" (
 	"slug_date" text NOT NULL,
 	"type" text NOT NULL,
 	"addressed" boolean DEFAULT false NOT NULL,
+	"user_id" text,
 	"data" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cameras" (
+	"camera_key" text PRIMARY KEY NOT NULL,
+	"host_id" text NOT NULL,
+	"host_info" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"configs" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"camera_settings" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"last_seen" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "reset_tokens" ADD CONSTRAINT "reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -97,15 +116,28 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "snapshots" ADD CONSTRAINT "snapshots_slug_date_events_slug_date_fk" FOREIGN KEY ("slug_date") REFERENCES "public"."events"("slug_date") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_slug_date_events_slug_date_fk" FOREIGN KEY ("slug_date") REFERENCES "public"."events"("slug_date") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 CREATE INDEX "login_failures_key_at_idx" ON "login_failures" USING btree ("key","at");--> statement-breakpoint
+CREATE INDEX "reset_requests_key_at_idx" ON "reset_requests" USING btree ("key","at");--> statement-breakpoint
+CREATE INDEX "reset_tokens_user_idx" ON "reset_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_lower_idx" ON "roles" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_idx" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "users_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
-CREATE UNIQUE INDEX "events_slug_date_idx" ON "events" USING btree ("slug_date");--> statement-breakpoint
 CREATE INDEX "events_game_date_idx" ON "events" USING btree ("game_date");--> statement-breakpoint
 CREATE INDEX "events_status_idx" ON "events" USING btree ("event_status");--> statement-breakpoint
-CREATE INDEX "snapshots_event_date_idx" ON "snapshots" USING btree ("slug_date","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "snapshots_event_user_idx" ON "snapshots" USING btree ("slug_date","user_id");--> statement-breakpoint
-CREATE INDEX "snapshots_event_srs_idx" ON "snapshots" USING btree ("slug_date","section","row","seat");--> statement-breakpoint
+CREATE INDEX "snapshots_event_date_idx" ON "snapshots" USING btree ("slug_date","date","id");--> statement-breakpoint
+CREATE INDEX "snapshots_album_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."magicshot" = false;--> statement-breakpoint
+CREATE INDEX "snapshots_favorites_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."favorite" = true and "snapshots"."magicshot" = false;--> statement-breakpoint
+CREATE INDEX "snapshots_shared_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."shared_count" > 0 and "snapshots"."magicshot" = false;--> statement-breakpoint
+CREATE INDEX "snapshots_magicshot_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."magicshot" = true;--> statement-breakpoint
+CREATE INDEX "snapshots_event_user_idx" ON "snapshots" USING btree ("slug_date","user_id","date","id");--> statement-breakpoint
+CREATE INDEX "snapshots_event_srs_idx" ON "snapshots" USING btree ("slug_date","seat_type","section","row","seat","date","id");--> statement-breakpoint
+CREATE INDEX "snapshots_event_row_idx" ON "snapshots" USING btree ("slug_date","row");--> statement-breakpoint
+CREATE INDEX "snapshots_event_seat_idx" ON "snapshots" USING btree ("slug_date","seat");--> statement-breakpoint
+CREATE INDEX "snapshots_event_camera_idx" ON "snapshots" USING btree ("slug_date","camera");--> statement-breakpoint
+CREATE INDEX "snapshots_event_overlay_idx" ON "snapshots" USING btree ("slug_date","overlay");--> statement-breakpoint
+CREATE INDEX "snapshots_faces_idx" ON "snapshots" USING btree ("slug_date","group_size","age_min","age_max") WHERE "snapshots"."group_size" is not null;--> statement-breakpoint
+CREATE INDEX "snapshots_emotions_idx" ON "snapshots" USING gin ("emotions");--> statement-breakpoint
+CREATE INDEX "snapshots_share_sources_idx" ON "snapshots" USING gin ("share_sources");--> statement-breakpoint
 CREATE INDEX "snapshots_user_idx" ON "snapshots" USING btree ("user_id","date");--> statement-breakpoint
-CREATE INDEX "notifications_event_idx" ON "notifications" USING btree ("slug_date","addressed","created_at");
+CREATE INDEX "notifications_event_idx" ON "notifications" USING btree ("slug_date","type","created_at");--> statement-breakpoint
+CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("slug_date","user_id");

@@ -1,0 +1,90 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../errors.ts';
+
+/** Decoding bombs stop here: a photo above this many pixels is refused (413). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const SMALL_PX = 800;
+export const THUMB_PX = 300;
+const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
+
+const open = (data: Buffer) => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+
+/** Checks by content (never by the declared type) that `data` is a JPEG, PNG or WebP of sane size. */
+export async function probeImage(data: Buffer): Promise<{ format: string; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await open(data).metadata();
+  } catch {
+    throw new AppError(415, 'The file is not a JPEG, PNG or WebP image');
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format)) {
+    throw new AppError(415, 'The file is not a JPEG, PNG or WebP image');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (!width || !height) throw new AppError(415, 'The image has no size');
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, 'The image has too many pixels');
+  return { format: meta.format, width, height };
+}
+
+/**
+ * The three stored JPEGs of a photo. A JPEG is kept byte for byte as the raw (the lightbox
+ * reads its Exif); other formats are converted. Small and thumb are upright and fit a box.
+ */
+export async function makeRenditions(
+  data: Buffer,
+  format: string,
+): Promise<{ raw: Buffer; small: Buffer; thumb: Buffer }> {
+  try {
+    const raw = format === 'jpeg' ? data : await open(data).rotate().jpeg({ quality: 90 }).toBuffer();
+    const small = await open(data)
+      .rotate()
+      .resize(SMALL_PX, SMALL_PX, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const thumb = await sharp(small)
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    return { raw, small, thumb };
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, 'The image has too many pixels');
+    throw new AppError(415, 'The image could not be decoded');
+  }
+}
+
+/** The photo with the overlay stretched over it (overlays are square frames; photos are not). */
+export async function composite(photo: Buffer, overlay: Buffer): Promise<Buffer> {
+  const base = open(photo).rotate();
+  const { width = 0, height = 0 } = await sharp(await base.clone().toBuffer()).metadata();
+  const layer = await sharp(overlay, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(width, height, { fit: 'fill' })
+    .png()
+    .toBuffer();
+  return base.composite([{ input: layer }]).jpeg({ quality: 88 }).toBuffer();
+}
+
+const DEMO_STYLES = [
+  { name: 'demo-classic', frame: '#1c7ed6', accent: '#ffd43b', label: 'GAME DAY' },
+  { name: 'demo-fanzone', frame: '#e03131', accent: '#ffffff', label: 'FAN ZONE' },
+  { name: 'demo-champs', frame: '#2b8a3e', accent: '#f8f9fa', label: 'GO TEAM!' },
+];
+
+/** Three demo overlays: 2160x2160 PNG frames with a transparent centre (spec 2 §5 sizes). */
+export async function demoOverlays(): Promise<{ name: string; png: Buffer }[]> {
+  const S = 2160;
+  const B = 120;
+  const BOTTOM = 320;
+  return Promise.all(
+    DEMO_STYLES.map(async (s) => {
+      const hole = `M${B} ${B}H${S - B}V${S - BOTTOM}H${B}Z`;
+      // One even-odd path (no mask): librsvg renders it ten times faster at this size.
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}">
+  <path fill-rule="evenodd" fill="${s.frame}" d="M0 0H${S}V${S}H0Z ${hole}"/>
+  <path fill-rule="evenodd" fill="${s.accent}" d="M${B - 24} ${B - 24}H${S - B + 24}V${S - BOTTOM + 24}H${B - 24}Z ${hole}"/>
+  <text x="${S / 2}" y="${S - 110}" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="bold" fill="${s.accent}" text-anchor="middle">${s.label}</text>
+</svg>`;
+      return { name: s.name, png: await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer() };
+    }),
+  );
+}

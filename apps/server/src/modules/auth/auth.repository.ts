@@ -1,0 +1,119 @@
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loginFailures, resetRequests, resetTokens, sessions, users } from '../../db/schema/index.ts';
+import type { UserRow } from '../users/users.repository.ts';
+
+// Sessions ---------------------------------------------------------------------------
+
+/** The user behind a live session id hash, or undefined when unknown or expired. */
+export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.user;
+}
+
+export async function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Ends a user's sessions (all, or all but one) and returns the hashes that ended. */
+export async function deleteUserSessions(db: Db, userId: string, exceptIdHash?: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptIdHash ? ne(sessions.idHash, exceptIdHash) : undefined))
+    .returning({ idHash: sessions.idHash });
+  return rows.map((r) => r.idHash);
+}
+
+export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+}
+
+// Throttling ----------------------------------------------------------------------------
+
+const throttleTables = { login: loginFailures, reset: resetRequests } as const;
+export type ThrottleKind = keyof typeof throttleTables;
+
+/**
+ * The times of the newest `limit` attempts per key since `since`, newest first: enough to
+ * tell whether a key is over its limit and when it falls back under it.
+ */
+export async function recentAttempts(
+  db: Db,
+  kind: ThrottleKind,
+  keys: string[],
+  since: Date,
+  limit: number,
+): Promise<Map<string, Date[]>> {
+  const table = throttleTables[kind];
+  const out = new Map<string, Date[]>(keys.map((k) => [k, []]));
+  if (keys.length === 0) return out;
+  const rows = await db
+    .select({ key: table.key, at: table.at })
+    .from(table)
+    .where(and(inArray(table.key, keys), gt(table.at, since)))
+    .orderBy(desc(table.at))
+    .limit(limit * keys.length);
+  for (const r of rows) {
+    const list = out.get(r.key)!;
+    if (list.length < limit) list.push(r.at);
+  }
+  return out;
+}
+
+/** Counts one attempt for each key; rows that left the window are pruned on the way. */
+export async function recordAttempts(db: Db, kind: ThrottleKind, keys: string[], at: Date, windowStart: Date) {
+  const table = throttleTables[kind];
+  await db.delete(table).where(and(inArray(table.key, keys), lt(table.at, windowStart)));
+  await db.insert(table).values(keys.map((key) => ({ key, at })));
+}
+
+export async function clearAttempts(db: Db, kind: ThrottleKind, key: string): Promise<void> {
+  const table = throttleTables[kind];
+  await db.delete(table).where(eq(table.key, key));
+}
+
+// Password reset tokens ------------------------------------------------------------------
+
+/** Stores a new token for the user; earlier unused ones stop working (only the newest mail counts). */
+export async function replaceResetToken(
+  db: Db,
+  row: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(resetTokens).where(and(eq(resetTokens.userId, row.userId), isNull(resetTokens.usedAt)));
+    await tx.insert(resetTokens).values(row);
+  });
+}
+
+export type ResetTokenRow = typeof resetTokens.$inferSelect;
+
+export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTokenRow | undefined> {
+  return (await db.select().from(resetTokens).where(eq(resetTokens.tokenHash, tokenHash)).limit(1))[0];
+}
+
+/**
+ * Marks a live token used and returns its user; undefined when it was used, expired or
+ * unknown. One statement, so two concurrent confirms cannot both succeed.
+ */
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(resetTokens.tokenHash, tokenHash), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, now)))
+    .returning({ userId: resetTokens.userId });
+  return row?.userId;
+}
+
+/** Drops tokens that expired before `before`; newer ones stay so their answer can say "expired". */
+export async function pruneResetTokens(db: Db, before: Date): Promise<void> {
+  await db.delete(resetTokens).where(lt(resetTokens.expiresAt, before));
+}

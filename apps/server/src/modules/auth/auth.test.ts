@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  ALL_PERMISSIONS,
+  AUTH_MSG,
+  LOGIN_MAX_FAILURES,
+  RESET_MAX_REQUESTS,
+  authRoutes,
+} from '@stadiumcam/contract';
+import { ADMIN_PASSWORD, describeEachDb, type TestApp } from '../../test/harness.ts';
+import { newMailsTo, postFrom, readOutbox } from './auth.test-util.ts';
+
+const LOGIN = '/api/users/login';
+const RESET_REQUEST = '/api/users/resetPasswordEmail';
+const RESET_CONFIRM = '/api/users/resetPassword';
+
+let ipCounter = 0;
+/** A client address no other test uses. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await t.app.deps.db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const linkToken = (text: string, publicUrl: string) => {
+  const m = new RegExp(`${publicUrl.replace(/[.:/]/g, '\\$&')}/reset_password/([\\w-]+)`).exec(text);
+  return m?.[1];
+};
+
+describeEachDb('auth: session, login, logout', (t) => {
+  it('answers the session check with 401 without a session, and the user with one', async () => {
+    const anonymous = await t().call(authRoutes.session);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: AUTH_MSG.notLoggedIn });
+
+    const bogus = await t().call(authRoutes.session, { cookie: 'sid=0123456789abcdef0123456789abcdef' });
+    expect(bogus.status).toBe(401);
+
+    const cookie = await t().adminCookie();
+    const me = await t().call(authRoutes.session, { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe('admin');
+    expect(me.body.roles).toEqual(['admin']);
+    expect([...me.body.permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
+    expect(new Date(me.body.createdAt).toISOString()).toBe(me.body.createdAt);
+    expect(new Date(me.body.lastLogin).toISOString()).toBe(me.body.lastLogin);
+  });
+
+  it('lower-cases and trims the username, and sets an httpOnly SameSite=Lax cookie', async () => {
+    const res = await t().app.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: '  ADMIN ', password: ADMIN_PASSWORD }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).username).toBe('admin');
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^sid=[0-9a-f]{32};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/i);
+  });
+
+  it('rotates the session id at login: the cookie from before no longer works', async () => {
+    const ip = freshIp();
+    const first = await postFrom(t(), ip, LOGIN, { username: 'admin', password: ADMIN_PASSWORD });
+    expect(first.status).toBe(200);
+    const second = await postFrom(t(), ip, LOGIN, { username: 'admin', password: ADMIN_PASSWORD }, first.cookie);
+    expect(second.status).toBe(200);
+    expect(second.cookie).toBeDefined();
+    expect(second.cookie).not.toBe(first.cookie);
+    expect((await t().call(authRoutes.session, { cookie: first.cookie })).status).toBe(401);
+    expect((await t().call(authRoutes.session, { cookie: second.cookie })).status).toBe(200);
+
+    // Logging in as someone else from a logged-in browser also drops the old session.
+    const other = await t().userWith([]);
+    const third = await postFrom(
+      t(),
+      ip,
+      LOGIN,
+      { username: other.username, password: 'user-test-password' },
+      second.cookie,
+    );
+    expect(third.status).toBe(200);
+    expect((await t().call(authRoutes.session, { cookie: second.cookie })).status).toBe(401);
+    expect((await t().call(authRoutes.session, { cookie: third.cookie })).body.username).toBe(other.username);
+  });
+
+  it('deletes the session at logout: the old cookie then gets 401', async () => {
+    const cookie = await t().login('admin', ADMIN_PASSWORD);
+    expect((await t().call(authRoutes.session, { cookie })).status).toBe(200);
+    const out = await t().call(authRoutes.logout, { cookie });
+    expect(out.status).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/^sid=;/);
+    expect((await t().call(authRoutes.session, { cookie })).status).toBe(401);
+    // Logging out without a session is harmless.
+    expect((await t().call(authRoutes.logout)).status).toBe(204);
+  });
+
+  it('refuses bad login input with 400 and counts no failure', async () => {
+    const ip = freshIp();
+    const cases: [unknown, RegExp][] = [
+      ['{"username": "admin", ', /malformed JSON/],
+      [{ username: 'admin' }, /Password is required/],
+      [{ password: 'x' }, /Username is required/],
+      [{ username: '   ', password: 'x' }, /Username is required/],
+      [{ username: 'admin', password: '' }, /Password is required/],
+      [{ username: 'admin', password: 'x', remember: true }, /remember/],
+      [{ username: 'a'.repeat(201), password: 'x' }, /username/],
+      [{ username: 'admin', password: 'x'.repeat(1001) }, /password/],
+      [{ username: 42, password: 'x' }, /Username is required/],
+    ];
+    for (const [payload, text] of cases) {
+      const res = await postFrom(t(), ip, LOGIN, payload);
+      expect(res.status, JSON.stringify(payload)).toBe(400);
+      expect(res.body.error, JSON.stringify(payload)).toMatch(text);
+    }
+    const stored = await rows<{ n: number }>(
+      t(),
+      sql`select count(*)::int as n from login_failures where key = ${`address:${ip}`}`,
+    );
+    expect(stored[0].n).toBe(0);
+    expect((await postFrom(t(), ip, LOGIN, { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+  });
+});
+
+describeEachDb('auth: login throttling', (t) => {
+  it('answers an unknown user and a wrong password alike', async () => {
+    const user = await t().userWith([]);
+    const wrong = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'not-it' });
+    const unknown = await postFrom(t(), freshIp(), LOGIN, { username: 'nobody-here', password: 'not-it' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({ error: AUTH_MSG.invalidCredentials });
+    expect(wrong.cookie).toBeUndefined();
+  });
+
+  it('locks an account after 5 failures in 5 minutes, even for the right password, with Retry-After', async () => {
+    const user = await t().userWith([], { username: 'throttled-account' });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      // Each attempt from another address: only the account's count can lock.
+      const res = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: `wrong-${i}` });
+      expect(res.status).toBe(401);
+    }
+    const stored = await rows<{ n: number }>(
+      t(),
+      sql`select count(*)::int as n from login_failures where key = ${`account:${user.username}`}`,
+    );
+    expect(stored[0].n).toBe(LOGIN_MAX_FAILURES);
+
+    const locked = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect(locked.body).toEqual({ error: AUTH_MSG.loginThrottled(retryAfter) });
+    expect(locked.body.error).toBe('Too many failed login attempts. Please try again in 5 minute(s).');
+    expect(locked.cookie).toBeUndefined();
+    // The upper-case spelling is the same account.
+    const upper = await postFrom(t(), freshIp(), LOGIN, { username: 'THROTTLED-ACCOUNT', password: 'x' });
+    expect(upper.status).toBe(429);
+
+    // Retry-After counts down from the oldest counted failure: 4 minutes old leaves 60 s.
+    await t().app.deps.db.execute(
+      sql`update login_failures set at = now() - interval '240 seconds' where key = ${`account:${user.username}`}`,
+    );
+    const later = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(later.status).toBe(429);
+    expect(Number(later.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(later.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(later.body.error).toBe('Too many failed login attempts. Please try again in 1 minute(s).');
+
+    // Once the failures have left the window the right password works again.
+    await t().app.deps.db.execute(
+      sql`update login_failures set at = now() - interval '301 seconds' where key = ${`account:${user.username}`}`,
+    );
+    const ok = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(ok.status).toBe(200);
+  });
+
+  it("clears the account's failures on success", async () => {
+    const user = await t().userWith([]);
+    const fail = () => postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'wrong' });
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) expect((await fail()).status).toBe(401);
+    const ok = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(ok.status).toBe(200);
+    const stored = await rows<{ n: number }>(
+      t(),
+      sql`select count(*)::int as n from login_failures where key = ${`account:${user.username}`}`,
+    );
+    expect(stored[0].n).toBe(0);
+    // Without the clearing these would make 8 failures and lock the account.
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) expect((await fail()).status).toBe(401);
+    const again = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(again.status).toBe(200);
+  });
+
+  it('locks a client address after 5 failures, whatever accounts it tries', async () => {
+    const user = await t().userWith([]);
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      const res = await postFrom(t(), ip, LOGIN, { username: `guess-${i}-user`, password: 'guess' });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await postFrom(t(), ip, LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.error).toMatch(/^Too many failed login attempts/);
+    // The account itself is not locked: another address logs in.
+    const elsewhere = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(elsewhere.status).toBe(200);
+  });
+});
+
+describeEachDb('auth: password reset', (t) => {
+  it('answers the same for a known and an unknown address, and mails a link only to the known one', async () => {
+    const user = await t().userWith([]);
+    const email = `${user.username}@example.com`;
+    const before = new Set((await readOutbox(t())).map((m) => m.file));
+
+    const unknown = await postFrom(t(), freshIp(), RESET_REQUEST, { email: 'nobody@example.com' });
+    const known = await postFrom(t(), freshIp(), RESET_REQUEST, { email: email.toUpperCase() });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual({ ok: true });
+    expect(known.body).toEqual(unknown.body);
+
+    expect(await newMailsTo(t(), 'nobody@example.com', before)).toHaveLength(0);
+    const mails = await newMailsTo(t(), email, before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('30 minutes');
+    const token = linkToken(mails[0].text, t().config.publicUrl);
+    expect(token).toBeDefined();
+
+    // Only a hash of the token is stored, valid 30 minutes.
+    const stored = await rows<{ token_hash: string; minutes: number }>(
+      t(),
+      sql`select token_hash, extract(epoch from (expires_at - created_at)) / 60 as minutes
+          from reset_tokens where user_id = ${user.id}`,
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).toBe(createHash('sha256').update(token!).digest('hex'));
+    expect(Math.round(Number(stored[0].minutes))).toBe(30);
+  });
+
+  it('resets with a valid token: mails a new password, ends every session, and the link works once', async () => {
+    const user = await t().userWith([]);
+    const email = `${user.username}@example.com`;
+    const otherSession = await t().login(user.username, 'user-test-password');
+    const before = new Set((await readOutbox(t())).map((m) => m.file));
+    expect((await postFrom(t(), freshIp(), RESET_REQUEST, { email })).status).toBe(200);
+    const token = linkToken((await newMailsTo(t(), email, before))[0].text, t().config.publicUrl)!;
+    const seen = new Set((await readOutbox(t())).map((m) => m.file));
+
+    const confirm = await postFrom(t(), freshIp(), RESET_CONFIRM, { token });
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toEqual({ ok: true });
+
+    const mails = await newMailsTo(t(), email, seen);
+    expect(mails).toHaveLength(1);
+    const password = /Password: (\S+)/.exec(mails[0].text)?.[1];
+    expect(password).toBeDefined();
+    expect(password!.length).toBeGreaterThanOrEqual(6);
+
+    expect((await t().call(authRoutes.session, { cookie: user.cookie })).status).toBe(401);
+    expect((await t().call(authRoutes.session, { cookie: otherSession })).status).toBe(401);
+    const oldPassword = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password });
+    expect(newPassword.status).toBe(200);
+
+    const again = await postFrom(t(), freshIp(), RESET_CONFIRM, { token });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: AUTH_MSG.resetTokenUsed });
+    // The used link changed nothing more: the mailed password still works.
+    expect((await postFrom(t(), freshIp(), LOGIN, { username: user.username, password })).status).toBe(200);
+  });
+
+  it('refuses an unknown, expired or superseded token with 400 and a clear text', async () => {
+    const user = await t().userWith([]);
+    const email = `${user.username}@example.com`;
+
+    const unknown = await postFrom(t(), freshIp(), RESET_CONFIRM, { token: 'A'.repeat(32) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: AUTH_MSG.resetTokenInvalid });
+
+    for (const token of ['', 'not a token!', 'x'.repeat(201)]) {
+      const res = await postFrom(t(), freshIp(), RESET_CONFIRM, { token });
+      expect(res.status, token).toBe(400);
+    }
+    expect((await postFrom(t(), freshIp(), RESET_CONFIRM, {})).status).toBe(400);
+    expect((await postFrom(t(), freshIp(), RESET_CONFIRM, { token: 'abc', extra: 1 })).status).toBe(400);
+
+    let seen = new Set((await readOutbox(t())).map((m) => m.file));
+    await postFrom(t(), freshIp(), RESET_REQUEST, { email });
+    const first = linkToken((await newMailsTo(t(), email, seen))[0].text, t().config.publicUrl)!;
+    seen = new Set((await readOutbox(t())).map((m) => m.file));
+    await postFrom(t(), freshIp(), RESET_REQUEST, { email });
+    const second = linkToken((await newMailsTo(t(), email, seen))[0].text, t().config.publicUrl)!;
+    expect(second).not.toBe(first);
+    // A newer link replaces the older one.
+    expect((await postFrom(t(), freshIp(), RESET_CONFIRM, { token: first })).body).toEqual({
+      error: AUTH_MSG.resetTokenInvalid,
+    });
+
+    await t().app.deps.db.execute(
+      sql`update reset_tokens set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
+    const expired = await postFrom(t(), freshIp(), RESET_CONFIRM, { token: second });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toEqual({ error: AUTH_MSG.resetTokenExpired });
+    // Nothing changed: the old password still works and the session too.
+    expect((await t().call(authRoutes.session, { cookie: user.cookie })).status).toBe(200);
+    expect((await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' })).status).toBe(
+      200,
+    );
+  });
+
+  it('throttles reset requests per client address and per e-mail address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RESET_MAX_REQUESTS; i++) {
+      expect((await postFrom(t(), ip, RESET_REQUEST, { email: `someone-${i}@example.com` })).status).toBe(200);
+    }
+    const byAddress = await postFrom(t(), ip, RESET_REQUEST, { email: 'another@example.com' });
+    expect(byAddress.status).toBe(429);
+    const retryAfter = Number(byAddress.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect(byAddress.body).toEqual({ error: AUTH_MSG.resetThrottled(retryAfter) });
+
+    const user = await t().userWith([]);
+    const email = `${user.username}@example.com`;
+    const before = new Set((await readOutbox(t())).map((m) => m.file));
+    for (let i = 0; i < RESET_MAX_REQUESTS; i++) {
+      expect((await postFrom(t(), freshIp(), RESET_REQUEST, { email })).status).toBe(200);
+    }
+    const byEmail = await postFrom(t(), freshIp(), RESET_REQUEST, { email: email.toUpperCase() });
+    expect(byEmail.status).toBe(429);
+    expect(await newMailsTo(t(), email, before)).toHaveLength(RESET_MAX_REQUESTS);
+  });
+
+  it('refuses a reset request without a valid e-mail address', async () => {
+    const before = (await readOutbox(t())).length;
+    for (const payload of [{}, { email: '' }, { email: 'not-an-address' }, { email: 'a@b.co', x: 1 }, '{"email":']) {
+      const res = await postFrom(t(), freshIp(), RESET_REQUEST, payload);
+      expect(res.status, JSON.stringify(payload)).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect((await readOutbox(t())).length).toBe(before);
+  });
+});

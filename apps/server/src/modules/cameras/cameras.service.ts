@@ -1,0 +1,244 @@
+import type { Socket } from 'socket.io';
+import type {
+  CameraPower,
+  CameraReport,
+  CameraState,
+  CameraStatus,
+  DeviceClientEvents,
+  DeviceServerEvents,
+  HostHello,
+  HostInfo,
+} from '@stadiumcam/contract';
+import { CameraReportSchema, HostHelloSchema, MAX_FRAME_BYTES } from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import { listKnownCameras, upsertHostCameras } from './cameras.repository.ts';
+import { queueUsers } from '../devices/events-link.ts';
+
+export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record<string, never>, { hostId: string }>;
+
+/** Consoles allowed to see cameras join this room at connect. */
+export const CAMERAS_ROOM = 'cameras';
+export const streamRoom = (camera: string) => `stream:${camera}`;
+/** How long the server waits for a host's answer before telling the console it did not answer. */
+export const HOST_ACK_TIMEOUT_MS = 10_000;
+
+type Entry = { state: CameraState; socket: DeviceSocket | null };
+
+const offState = (camera: string): CameraState => ({
+  camera,
+  status: 'off',
+  queue: [],
+  firstSrs: null,
+  panAndZoom: null,
+  fps: 0,
+  liveTime: 0,
+  position: null,
+  host: null,
+});
+
+const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/**
+ * Live state of every camera and the host serving it. Kept in memory: it is what the hosts
+ * last reported, and it all turns 'off' when they go away.
+ */
+export class CameraHub {
+  private readonly cameras = new Map<string, Entry>();
+  private readonly warned = new Set<string>();
+  demo = false;
+  /** Users an operator banned from the cameras (this server run). */
+  readonly banned = new Set<string>();
+  /** The event the cameras are photographing for: the last queue join or MagicShot. */
+  activeSlugDate: string | null = null;
+  /** Frames relayed and dropped, for the benchmark and the logs. */
+  readonly counters = { framesIn: 0, framesDropped: 0 };
+
+  constructor(private readonly deps: Deps) {}
+
+  private get consoles() {
+    return this.deps.realtime.consoles.to(CAMERAS_ROOM);
+  }
+
+  async load(): Promise<void> {
+    for (const c of await listKnownCameras(this.deps.db)) {
+      if (!this.cameras.has(c.cameraKey)) this.cameras.set(c.cameraKey, { state: offState(c.cameraKey), socket: null });
+    }
+  }
+
+  get(camera: string): CameraState | undefined {
+    return this.cameras.get(camera)?.state;
+  }
+
+  states(): CameraState[] {
+    return [...this.cameras.values()].map((e) => e.state).sort((a, b) => a.camera.localeCompare(b.camera));
+  }
+
+  status(): CameraStatus {
+    const cameras: Record<string, CameraPower> = {};
+    for (const s of this.states()) cameras[s.camera] = s.status;
+    return { cameras, demo: this.demo };
+  }
+
+  /** The host serving `camera`, or the reason there is none. */
+  hostOf(camera: string): { socket: DeviceSocket } | { error: string } {
+    const entry = this.cameras.get(camera);
+    if (!entry) return { error: `Unknown camera "${camera}"` };
+    if (!entry.socket?.connected) return { error: `Camera "${camera}" has no connected host` };
+    return { socket: entry.socket };
+  }
+
+  /** Every connected host with the cameras it serves (or only those in `only`). */
+  hosts(only?: string[]): Map<DeviceSocket, string[]> {
+    const out = new Map<DeviceSocket, string[]>();
+    for (const [key, e] of this.cameras) {
+      if (!e.socket?.connected || (only && !only.includes(key))) continue;
+      out.set(e.socket, [...(out.get(e.socket) ?? []), key]);
+    }
+    return out;
+  }
+
+  /** The camera that is on with the shortest queue (ties: by name); null when none is on. */
+  pickCamera(): string | null {
+    let best: CameraState | null = null;
+    for (const e of this.cameras.values()) {
+      const s = e.state;
+      if (s.status !== 'on' || !e.socket?.connected) continue;
+      if (!best || s.queue.length < best.queue.length) best = s;
+    }
+    return best?.camera ?? null;
+  }
+
+  hello(socket: DeviceSocket, raw: HostHello): { ok: true; demo: boolean } | { ok: false; error: string } {
+    const parsed = HostHelloSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.deps.log.warn({ hostId: socket.data.hostId, issues: parsed.error.issues.slice(0, 3) }, 'bad host hello');
+      return { ok: false, error: 'Malformed hello' };
+    }
+    const h = parsed.data;
+    const host: HostInfo = {
+      hostId: socket.data.hostId,
+      name: h.name,
+      version: h.version,
+      ip: h.ip || socket.handshake.address,
+      ...(h.platform ? { platform: h.platform } : {}),
+      connectedAt: new Date().toISOString(),
+    };
+    const keys = h.cameras.map((c) => c.camera);
+    for (const c of h.cameras) {
+      const entry = this.cameras.get(c.camera) ?? { state: offState(c.camera), socket: null };
+      entry.socket = socket;
+      entry.state = { ...entry.state, host, status: c.status };
+      this.cameras.set(c.camera, entry);
+    }
+    this.consoles.emit('monitor socket connected', { hostId: host.hostId, cameras: keys });
+    for (const key of keys) {
+      const s = this.cameras.get(key)!.state;
+      this.consoles.emit('monitor power', { camera: key, status: s.status });
+      this.consoles.emit('monitor camera', s);
+    }
+    upsertHostCameras(this.deps.db, host.hostId, host, keys).catch((err: unknown) =>
+      this.deps.log.error({ err }, 'could not record cameras'),
+    );
+    this.deps.log.info({ hostId: host.hostId, cameras: keys }, 'camera host connected');
+    return { ok: true, demo: this.demo };
+  }
+
+  private owned(socket: DeviceSocket, camera: unknown): Entry | null {
+    const entry = typeof camera === 'string' ? this.cameras.get(camera) : undefined;
+    if (entry && entry.socket === socket) return entry;
+    const key = `${socket.data.hostId}:${String(camera).slice(0, 40)}`;
+    if (!this.warned.has(key)) {
+      this.warned.add(key);
+      this.deps.log.warn({ hostId: socket.data.hostId, camera }, 'report for a camera this host did not announce');
+    }
+    return null;
+  }
+
+  report(socket: DeviceSocket, raw: CameraReport): void {
+    const parsed = CameraReportSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.deps.log.warn({ hostId: socket.data.hostId, issues: parsed.error.issues.slice(0, 3) }, 'bad camera report');
+      return;
+    }
+    const r = parsed.data;
+    const entry = this.owned(socket, r.camera);
+    if (!entry) return;
+    const before = entry.state;
+    const next: CameraState = {
+      ...before,
+      ...(r.status !== undefined ? { status: r.status } : {}),
+      ...(r.fps !== undefined ? { fps: r.fps } : {}),
+      ...(r.queue !== undefined ? { queue: r.queue } : {}),
+      ...(r.firstSrs !== undefined ? { firstSrs: r.firstSrs } : {}),
+      ...(r.panAndZoom !== undefined ? { panAndZoom: r.panAndZoom } : {}),
+      ...(r.liveTime !== undefined ? { liveTime: r.liveTime } : {}),
+      ...(r.position !== undefined ? { position: r.position } : {}),
+    };
+    if (next.status === 'off') next.fps = 0;
+    entry.state = next;
+    const camera = next.camera;
+    if (next.status !== before.status) this.consoles.emit('monitor power', { camera, status: next.status });
+    if (r.queue !== undefined) {
+      this.consoles.emit('monitor queue', { camera, queue: next.queue });
+      if (this.activeSlugDate) queueUsers(this.deps, this.activeSlugDate, camera, next.queue);
+    }
+    if (r.firstSrs !== undefined) this.consoles.emit('monitor firstSrs', { camera, firstSrs: next.firstSrs });
+    if (r.panAndZoom !== undefined) this.consoles.emit('monitor panZoom', { camera, panAndZoom: r.panAndZoom });
+    this.consoles.emit('monitor camera', next);
+  }
+
+  /** Relays one frame, volatile, to the consoles watching this camera. Bad frames are dropped. */
+  frame(socket: DeviceSocket, payload: unknown): void {
+    const p = payload as { camera?: unknown; jpeg?: unknown } | null;
+    const entry = p && typeof p === 'object' ? this.owned(socket, p.camera) : null;
+    const jpeg = p?.jpeg;
+    if (!entry || !Buffer.isBuffer(jpeg) || jpeg.length > MAX_FRAME_BYTES || !isJpeg(jpeg)) {
+      this.counters.framesDropped++;
+      if (this.counters.framesDropped % 100 === 1) {
+        this.deps.log.warn(
+          { hostId: socket.data.hostId, bytes: Buffer.isBuffer(jpeg) ? jpeg.length : typeof jpeg },
+          'frame dropped (unknown camera, not a JPEG or above 512 KB)',
+        );
+      }
+      return;
+    }
+    if (entry.state.status !== 'on') return;
+    this.counters.framesIn++;
+    const { camera, fps } = entry.state;
+    this.deps.realtime.consoles.volatile.to(streamRoom(camera)).emit('livestream', { camera, frame: jpeg, fps, ts: Date.now() });
+  }
+
+  disconnect(socket: DeviceSocket): void {
+    const keys: string[] = [];
+    for (const [key, e] of this.cameras) {
+      if (e.socket !== socket) continue;
+      keys.push(key);
+      e.socket = null;
+      if (this.activeSlugDate && e.state.queue.length) queueUsers(this.deps, this.activeSlugDate, key, []);
+      const wasOn = e.state.status === 'on';
+      e.state = offState(key);
+      if (wasOn) this.consoles.emit('monitor power', { camera: key, status: 'off' });
+      this.consoles.emit('monitor camera', e.state);
+    }
+    if (keys.length) this.consoles.emit('monitor socket disconnected', { hostId: socket.data.hostId, cameras: keys });
+    this.deps.log.info({ hostId: socket.data.hostId, cameras: keys }, 'camera host disconnected');
+  }
+
+  setDemo(demo: boolean): void {
+    this.demo = demo;
+    this.consoles.emit('demoModeUpdated', { demo });
+    this.deps.realtime.devices.emit('demo', { demo });
+  }
+}
+
+const hubs = new WeakMap<Deps, CameraHub>();
+
+/** One hub per app (tests build several apps in one process). */
+export function cameraHub(deps: Deps): CameraHub {
+  let hub = hubs.get(deps);
+  if (!hub) {
+    hub = new CameraHub(deps);
+    hubs.set(deps, hub);
+  }
+  return hub;
+}

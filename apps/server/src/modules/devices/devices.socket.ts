@@ -1,0 +1,32 @@
+import type { Deps } from '../../deps.ts';
+import { CAMERAS_ROOM, cameraHub, type DeviceSocket } from '../cameras/cameras.service.ts';
+
+/**
+ * Camera hosts on /devices (the token was checked at connect by plugins/socket.ts).
+ * docs/protocol.md §1 lists every event.
+ */
+export function registerDeviceSocket(deps: Deps): void {
+  const hub = cameraHub(deps);
+  deps.realtime.devices.on('connection', (socket: DeviceSocket) => {
+    socket.on('hello', (payload, ack) => {
+      const answer = hub.hello(socket, payload);
+      if (typeof ack === 'function') ack(answer);
+    });
+    socket.on('report', (payload) => hub.report(socket, payload));
+    socket.on('frame', (payload) => hub.frame(socket, payload));
+    socket.on('taking snapshot', (payload) => {
+      const camera = typeof payload?.camera === 'string' ? hub.get(payload.camera) : undefined;
+      if (!camera || typeof payload.userId !== 'string') return;
+      deps.realtime.consoles
+        .to(CAMERAS_ROOM)
+        .emit('takeSnapshot', { camera: camera.camera, userId: payload.userId.slice(0, 200), firstSrs: camera.firstSrs });
+    });
+    socket.on('magicshot error', (payload) => {
+      if (typeof payload?.camera !== 'string' || typeof payload.message !== 'string') return;
+      deps.realtime.consoles
+        .to(CAMERAS_ROOM)
+        .emit('magicshot error', { camera: payload.camera.slice(0, 40), message: payload.message.slice(0, 500) });
+    });
+    socket.on('disconnect', () => hub.disconnect(socket));
+  });
+}

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DEFAULT_SLUG,
+  DEFAULT_TIMEZONE,
+  EVENT_MAX_MINUTES,
+  EVENT_MIN_MINUTES,
+  EVENT_TIME_STEP_MINUTES,
+  MSG,
+  P,
+  PROMO_TYPES,
+  can,
+  type Event,
+  type EventCreate,
+  type EventField,
+  type EventPart,
+  type EventUpdate,
+  type Permission,
+  type Promo,
+  type PromoInput,
+} from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import {
+  deleteEventRow,
+  findEventBySlugDate,
+  findEventOnDay,
+  findLiveEvent,
+  findTemplate,
+  insertEvent,
+  listDatedEventsFrom,
+  listEventRows,
+  updateEventRow,
+  type EventPatch,
+  type EventRow,
+} from './events.repository.ts';
+import { project, toEvent } from './events.mapper.ts';
+import {
+  addDays,
+  floorToStep,
+  isGameDate,
+  isTimeZone,
+  localDate,
+  onStep,
+  parseInstant,
+  todayIn,
+  zonedInstant,
+} from './events.time.ts';
+import { forgetEventMetrics } from './metrics.service.ts';
+
+/** Texts of the rules the spec leaves unnamed (see docs/events.md). */
+export const EVENT_ERRORS = {
+  templateNoSchedule: 'The master template has no status or times',
+  templateNoDelete: 'The master template cannot be deleted',
+  liveNoDelete: 'A live event cannot be deleted, set it to pre or post first',
+  startNotOnDay: 'Start time should be on the event day',
+  timeStep: `Times should be in steps of ${EVENT_TIME_STEP_MINUTES} minutes`,
+  invalidGameDate: 'Invalid game date, expected YYYY-MM-DD',
+  invalidStart: 'Invalid start time, expected an ISO date and time',
+  invalidEnd: 'Invalid end time, expected an ISO date and time',
+  unknownTimeZone: 'Unknown time zone',
+  promoTypeRequired: 'Type is required',
+  promoTypeUnknown: 'Unknown promotion type',
+  promoDuplicateId: 'Duplicate promotion id',
+  nothingToUpdate: 'Nothing to update',
+  noTemplate: "Template event doesn't exist",
+} as const;
+
+const MINUTE = 60_000;
+
+export async function getEventBySlugDate(deps: Deps, slugDate: string): Promise<Event | null> {
+  const row = await findEventBySlugDate(deps.db, slugDate);
+  return row ? toEvent(row) : null;
+}
+
+async function requireEvent(deps: Deps, slugDate: string): Promise<EventRow> {
+  const row = await findEventBySlugDate(deps.db, slugDate);
+  if (!row) throw notFound(MSG.eventNotFound);
+  return row;
+}
+
+async function requireTemplate(deps: Deps): Promise<EventRow> {
+  const row = await findTemplate(deps.db);
+  if (!row) throw notFound(EVENT_ERRORS.noTemplate);
+  return row;
+}
+
+export async function listEvents(deps: Deps, fields?: EventField[]): Promise<EventPart[]> {
+  return (await listEventRows(deps.db)).map((r) => project(toEvent(r), fields));
+}
+
+/**
+ * DESIGN §6: the live event, else today's (in its own zone), else the next upcoming, else
+ * the template. Zones differ from UTC by less than a day, so the candidates start the day
+ * before UTC's today.
+ */
+export async function getCurrentEvent(deps: Deps, now = new Date()): Promise<Event> {
+  const live = await findLiveEvent(deps.db);
+  if (live) return toEvent(live);
+  const candidates = await listDatedEventsFrom(deps.db, addDays(todayIn('UTC', now), -1), 50);
+  const today = candidates.find((r) => r.gameDate === todayIn(r.timezone, now));
+  if (today) return toEvent(today);
+  const upcoming = candidates.find((r) => r.gameDate! > todayIn(r.timezone, now));
+  if (upcoming) return toEvent(upcoming);
+  return toEvent(await requireTemplate(deps));
+}
+
+function parseTime(text: string, required: string, invalid: string): Date {
+  if (!text.trim()) throw unprocessable(required);
+  const d = parseInstant(text.trim());
+  if (!d) throw badRequest(invalid);
+  return d;
+}
+
+/** The schedule rules of spec 1 §5 for a dated event, on instants read in its zone. */
+function checkSchedule(gameDate: string, start: Date, end: Date, tz: string): void {
+  if (localDate(start, tz) !== gameDate) throw unprocessable(EVENT_ERRORS.startNotOnDay);
+  checkLength(start, end, { min: true });
+  if (!onStep(start, tz, EVENT_TIME_STEP_MINUTES) || !onStep(end, tz, EVENT_TIME_STEP_MINUTES)) {
+    throw unprocessable(EVENT_ERRORS.timeStep);
+  }
+}
+
+function checkLength(start: Date, end: Date, opts: { min: boolean }): void {
+  const minutes = (end.getTime() - start.getTime()) / MINUTE;
+  if (minutes <= 0) throw unprocessable(MSG.endAfterStart);
+  if (opts.min && minutes < EVENT_MIN_MINUTES) throw unprocessable(MSG.eventTooShort);
+  if (minutes > EVENT_MAX_MINUTES) throw unprocessable(MSG.eventTooLong);
+}
+
+function emitEventUpdated(deps: Deps, payload: { slugDate: string; event?: Event; deleted?: boolean }): void {
+  // Every console, not only the event's room: selector and calendar lists of others refresh too.
+  deps.realtime.consoles.emit('monitor event updated', payload);
+}
+
+/** One dated event as a copy of the master template's configuration (DESIGN §4). */
+export async function createEvent(deps: Deps, body: EventCreate, now = new Date()): Promise<Event> {
+  const title = body.title.trim();
+  if (!title) throw unprocessable(MSG.eventNameRequired);
+  const start = parseTime(body.startTime, MSG.startTimeRequired, EVENT_ERRORS.invalidStart);
+  const end = parseTime(body.endTime, MSG.endTimeRequired, EVENT_ERRORS.invalidEnd);
+  if (!isGameDate(body.gameDate)) throw badRequest(EVENT_ERRORS.invalidGameDate);
+  const template = await requireTemplate(deps);
+  const tz = body.timezone ?? template.timezone;
+  if (!isTimeZone(tz)) throw badRequest(EVENT_ERRORS.unknownTimeZone);
+  const slugDate = `${template.slug}-${body.gameDate}`;
+  if (body.slugDate !== slugDate) throw badRequest(`slugDate should be ${slugDate}`);
+  if (body.gameDate < todayIn(tz, now)) throw unprocessable(MSG.eventInPast);
+  checkSchedule(body.gameDate, start, end, tz);
+  if (await findEventOnDay(deps.db, body.gameDate)) throw conflict(MSG.eventDayTaken);
+  const row = await insertEvent(deps.db, {
+    id: randomUUID(),
+    slug: template.slug,
+    slugDate,
+    template: false,
+    title,
+    eventStatus: 'pre',
+    gameDate: body.gameDate,
+    startTime: start,
+    endTime: end,
+    timezone: tz,
+    config: structuredClone(template.config),
+    promo: [],
+  });
+  if (!row) throw conflict(MSG.eventDayTaken);
+  const event = toEvent(row);
+  emitEventUpdated(deps, { slugDate, event });
+  return event;
+}
+
+type Actor = { permissions: ReadonlySet<Permission> };
+
+function requirePermission(actor: Actor, perms: Permission[], or = false): void {
+  if (!can(actor.permissions, perms, { or })) throw forbidden();
+}
+
+function normalisePromos(given: PromoInput[], existing: Promo[]): Promo[] {
+  const known = new Set(existing.map((p) => p._id));
+  const seen = new Set<string>();
+  const out = given.map((p): Promo => {
+    const type = p.type.trim();
+    if (!type) throw unprocessable(EVENT_ERRORS.promoTypeRequired);
+    if (!(PROMO_TYPES as readonly string[]).includes(type)) throw unprocessable(EVENT_ERRORS.promoTypeUnknown);
+    const start = parseInstant(p.start.trim());
+    if (!start) throw unprocessable(MSG.timeNotValid);
+    if (p._id !== undefined && seen.has(p._id)) throw badRequest(EVENT_ERRORS.promoDuplicateId);
+    if (p._id !== undefined) seen.add(p._id);
+    // Ids are the server's: an id it never gave out makes a new promotion.
+    const id = p._id !== undefined && known.has(p._id) ? p._id : randomUUID();
+    return { _id: id, type: type as Promo['type'], start: start.toISOString() };
+  });
+  return out.sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/**
+ * PUT /api/events. Each kind of change has its own permission (contract EventUpdateDataSchema);
+ * every rule is checked before anything is written.
+ */
+export async function updateEvent(deps: Deps, actor: Actor, { slugDate, data }: EventUpdate): Promise<Event> {
+  const keys = Object.keys(data).filter((k) => data[k as keyof typeof data] !== undefined);
+  if (!keys.length) throw badRequest(EVENT_ERRORS.nothingToUpdate);
+  const isEdit = data.title !== undefined || data.startTime !== undefined;
+  if (isEdit) requirePermission(actor, [P.EVENT_WRITE, P.EDIT_EVENT]);
+  if (data.eventStatus !== undefined || (!isEdit && data.endTime !== undefined)) {
+    requirePermission(actor, [P.EVENT_WRITE, P.POWER_BTN], true);
+  }
+  if (data.promo !== undefined) requirePermission(actor, [P.EVENT_WRITE, P.LIVE_METRIC], true);
+
+  const row = await requireEvent(deps, slugDate);
+  const patch: EventPatch = {};
+  if (row.template && (data.eventStatus || data.startTime !== undefined || data.endTime !== undefined)) {
+    throw unprocessable(EVENT_ERRORS.templateNoSchedule);
+  }
+  if (data.title !== undefined) {
+    const title = data.title.trim();
+    if (!title) throw unprocessable(MSG.eventNameRequired);
+    patch.title = title;
+  }
+  if (isEdit && (data.startTime !== undefined || data.endTime !== undefined)) {
+    const start =
+      data.startTime !== undefined
+        ? parseTime(data.startTime, MSG.startTimeRequired, EVENT_ERRORS.invalidStart)
+        : row.startTime!;
+    const end =
+      data.endTime !== undefined ? parseTime(data.endTime, MSG.endTimeRequired, EVENT_ERRORS.invalidEnd) : row.endTime!;
+    checkSchedule(row.gameDate!, start, end, row.timezone);
+    patch.startTime = start;
+    patch.endTime = end;
+  } else if (data.endTime !== undefined) {
+    // The early end ("set the end time to now"): any minute, still after the start.
+    const end = parseTime(data.endTime, MSG.endTimeRequired, EVENT_ERRORS.invalidEnd);
+    checkLength(row.startTime!, end, { min: false });
+    patch.endTime = end;
+  }
+  if (data.eventStatus !== undefined) patch.eventStatus = data.eventStatus;
+  if (data.promo !== undefined) patch.promo = normalisePromos(data.promo, row.promo as Promo[]);
+
+  const updated = await updateEventRow(deps.db, slugDate, patch);
+  if (!updated) throw notFound(MSG.eventNotFound);
+  const event = toEvent(updated);
+  emitEventUpdated(deps, { slugDate, event });
+  return event;
+}
+
+/** The event and everything of it: snapshots and notifications (cascade), its media folder. */
+export async function deleteEvent(deps: Deps, slugDate: string): Promise<void> {
+  const row = await requireEvent(deps, slugDate);
+  if (row.template) throw unprocessable(EVENT_ERRORS.templateNoDelete);
+  if (row.eventStatus === 'live') throw unprocessable(EVENT_ERRORS.liveNoDelete);
+  if (!(await deleteEventRow(deps.db, slugDate))) throw notFound(MSG.eventNotFound);
+  forgetEventMetrics(deps, slugDate);
+  await removeMediaFolder(deps, slugDate);
+  emitEventUpdated(deps, { slugDate, deleted: true });
+}
+
+async function removeMediaFolder(deps: Deps, slugDate: string): Promise<void> {
+  const root = path.resolve(deps.config.mediaDir);
+  const dir = path.resolve(root, slugDate);
+  // slugDate comes from the database, but a folder outside the media root is never removed.
+  if (path.dirname(dir) !== root) return;
+  try {
+    if ((await stat(dir)).isDirectory()) await rm(dir, { recursive: true, force: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') deps.log.warn({ err, slugDate }, 'event media not removed');
+  }
+}
+
+/** Hours a fresh "today" event lasts at least (see docs/events.md). */
+export const TODAY_EVENT_MIN_HOURS = 4;
+export const TODAY_EVENT_END = '23:45';
+export const TODAY_EVENT_TITLE = 'Game day';
+const SYSTEM: Actor = { permissions: new Set([P.EVENT_WRITE]) };
+
+/**
+ * First start of a newcomer's venue: today's event exists and is live. Creates it from the
+ * template when the day has none (from now, rounded down to 15 minutes, until 23:45 or for
+ * at least 4 hours); sets a 'pre' event of today live; leaves a 'post' one as the operator left it.
+ */
+export async function ensureTodayEventLive(deps: Deps, now = new Date(), retry = true): Promise<Event> {
+  const template = await requireTemplate(deps);
+  const tz = template.timezone || DEFAULT_TIMEZONE;
+  const gameDate = todayIn(tz, now);
+  const existing = await findEventOnDay(deps.db, gameDate);
+  if (existing) {
+    if (existing.eventStatus !== 'pre') return toEvent(existing);
+    return updateEvent(deps, SYSTEM, { slugDate: existing.slugDate, data: { eventStatus: 'live' } });
+  }
+  const start = floorToStep(now, EVENT_TIME_STEP_MINUTES);
+  const lateEvening = zonedInstant(gameDate, TODAY_EVENT_END, tz);
+  const minEnd = new Date(start.getTime() + TODAY_EVENT_MIN_HOURS * 60 * MINUTE);
+  const end = lateEvening > minEnd ? lateEvening : minEnd;
+  try {
+    const created = await createEvent(
+      deps,
+      {
+        gameDate,
+        slugDate: `${template.slug || DEFAULT_SLUG}-${gameDate}`,
+        startTime: start.toISOString(),
+        endTime: end.toISOString(),
+        title: TODAY_EVENT_TITLE,
+        timezone: tz,
+      },
+      now,
+    );
+    return await updateEvent(deps, SYSTEM, { slugDate: created.slugDate, data: { eventStatus: 'live' } });
+  } catch (err) {
+    // Another caller created today's event first: use theirs.
+    if (retry && err instanceof AppError && err.statusCode === 409) return ensureTodayEventLive(deps, now, false);
+    throw err;
+  }
+}

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import {
+  CameraKeySchema,
+  MAGIC_USER_PREFIX,
+  MSG,
+  P,
+  can,
+  formatPtzCommand,
+  parsePosition,
+  parsePtzCommand,
+  type ConsoleClientEvents,
+  type ConsoleServerEvents,
+  type Permission,
+} from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { CAMERAS_ROOM, HOST_ACK_TIMEOUT_MS, cameraHub, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
+import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
+
+type ConsoleSocket = Socket<ConsoleClientEvents, ConsoleServerEvents, Record<string, never>, { user: AuthUser }>;
+type Answer = { ok: true; [k: string]: unknown } | { ok: false; error: string };
+type Need = { perms: Permission[]; or?: boolean };
+
+const CAMERA_VIEWERS: Permission[] = [P.MONITOR_READ, P.CAM_STATUS, P.POWER_BTN];
+const NO_HOST_ANSWER = 'Camera host did not answer';
+const SNOOZE_DEFAULT_MINUTES = 2;
+
+const UserIdSchema = z.string().trim().min(1).max(200);
+const schemas = {
+  power: z.object({ on: z.boolean() }),
+  powerOne: z.object({ camera: CameraKeySchema, on: z.boolean() }),
+  demo: z.object({ demo: z.boolean() }),
+  move: z.object({ target: z.literal('host').optional(), camera: CameraKeySchema, command: z.string().max(100) }),
+  camera: z.object({ camera: CameraKeySchema }),
+  position: z.object({ target: z.literal('host').optional(), camera: CameraKeySchema }),
+  stream: z.object({ room: z.string().min(1).max(200), camera: CameraKeySchema }),
+  magic: z.object({ slug: z.string().max(200).optional(), camera: CameraKeySchema.optional() }),
+  user: z.object({ userId: UserIdSchema }),
+  snooze: z.object({ userId: UserIdSchema, minutes: z.number().int().min(1).max(60).optional() }),
+};
+
+/** The host's answer, or the reason there is none; never waits longer than HOST_ACK_TIMEOUT_MS. */
+async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'magicshot'>(
+  host: DeviceSocket,
+  event: E,
+  payload: Parameters<import('@stadiumcam/contract').DeviceServerEvents[E]>[0],
+): Promise<Answer> {
+  try {
+    // The typed overloads cannot follow a generic event name.
+    const emitter = host.timeout(HOST_ACK_TIMEOUT_MS) as unknown as {
+      emitWithAck: (e: string, p: unknown) => Promise<unknown>;
+    };
+    const answer = (await emitter.emitWithAck(event, payload)) as Answer | null;
+    if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean') return { ok: false, error: 'Bad answer from the camera host' };
+    if (!answer.ok) return { ok: false, error: String(answer.error ?? 'Camera host refused').slice(0, 500) };
+    return answer;
+  } catch {
+    return { ok: false, error: NO_HOST_ANSWER };
+  }
+}
+
+/**
+ * Camera commands from consoles (docs/protocol.md §2). Every command checks the session's
+ * permissions itself; the console's gates only decide what is displayed.
+ */
+export function registerMonitorSocket(deps: Deps): void {
+  const hub = cameraHub(deps);
+  const joins = new WeakMap<ConsoleSocket, Set<string>>();
+
+  deps.realtime.consoles.on('connection', (socket: ConsoleSocket) => {
+    const user = socket.data.user;
+    if (can(user.permissions, CAMERA_VIEWERS, { or: true })) void socket.join(CAMERAS_ROOM);
+
+    /** Registers one command: permission, payload schema, handler; always answers by ack. */
+    function command<S extends z.ZodType | null>(
+      name: keyof ConsoleClientEvents,
+      need: Need | ((payload: S extends z.ZodType ? z.output<S> : undefined) => Need),
+      schema: S,
+      handler: (payload: S extends z.ZodType ? z.output<S> : undefined) => Answer | Promise<Answer>,
+    ): void {
+      (socket as unknown as { on: (e: string, l: (...args: unknown[]) => void) => void }).on(name, (...args) => {
+        const ack = typeof args.at(-1) === 'function' ? (args.pop() as (a: Answer) => void) : () => {};
+        const run = async (): Promise<Answer> => {
+          let payload: unknown = undefined;
+          if (schema) {
+            const parsed = schema.safeParse(args[0]);
+            if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Bad payload' };
+            payload = parsed.data;
+          }
+          const p = payload as S extends z.ZodType ? z.output<S> : undefined;
+          const n = typeof need === 'function' ? need(p) : need;
+          if (!can(user.permissions, n.perms, { or: n.or })) {
+            deps.log.warn({ user: user.username, command: name, needs: n.perms }, 'camera command refused');
+            return { ok: false, error: MSG.insufficientPermissions };
+          }
+          return handler(p);
+        };
+        run().then(ack, (err: unknown) => {
+          deps.log.error({ err, command: name }, 'camera command failed');
+          ack({ ok: false, error: MSG.genericError });
+        });
+      });
+    }
+
+    const powerRelay = (targets: Map<DeviceSocket, string[]>, on: boolean, single?: string): Answer => {
+      if (hub.demo) return { ok: false, error: 'Demo mode is on' };
+      if (targets.size === 0) return { ok: false, error: MSG.noCameras };
+      for (const [host, keys] of targets) {
+        // The status comes back as a report; a silent host only leaves a log line.
+        host.timeout(HOST_ACK_TIMEOUT_MS).emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
+          if (err || !answer?.ok) deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
+        });
+      }
+      deps.log.info({ user: user.username, on, cameras: [...targets.values()].flat() }, 'camera power');
+      return { ok: true, cameras: [...targets.values()].flat() };
+    };
+
+    command('power all cameras', { perms: [P.POWER_BTN] }, schemas.power, ({ on }) => powerRelay(hub.hosts(), on));
+    command('power camera', { perms: [P.POWER_BTN] }, schemas.powerOne, ({ camera, on }) => {
+      const host = hub.hostOf(camera);
+      if ('error' in host) return { ok: false, error: host.error };
+      return powerRelay(new Map([[host.socket, [camera]]]), on, camera);
+    });
+
+    command('get demo mode', { perms: CAMERA_VIEWERS, or: true }, null, () => ({ ok: true, demo: hub.demo }));
+    command('set demo mode', { perms: [P.POWER_BTN] }, schemas.demo, ({ demo }) => {
+      hub.setDemo(demo);
+      return { ok: true, demo };
+    });
+
+    const mover: Need = { perms: [P.MONITOR_READ, P.CONFIG], or: true };
+    command('rover move', mover, schemas.move, async ({ camera, command: text }) => {
+      const cmd = parsePtzCommand(text);
+      if ('error' in cmd) {
+        deps.log.info({ user: user.username, camera, command: text, reason: cmd.error }, 'camera move not sent');
+        return { ok: false, error: cmd.error };
+      }
+      const host = hub.hostOf(camera);
+      if ('error' in host) return { ok: false, error: host.error };
+      const answer = await askHost(host.socket, 'ptz', { camera, command: formatPtzCommand(cmd) });
+      if (cmd.kind === 'position') sendPosition(camera, answer);
+      return answer.ok ? { ok: true, answer: String(answer.answer ?? '') } : answer;
+    });
+
+    const sendPosition = (camera: string, answer: Answer) => {
+      const data = answer.ok ? String(answer.answer ?? '') : '';
+      if (answer.ok && parsePosition(data)) socket.emit('position', { camera, data });
+      else socket.emit('position', { camera, error: answer.ok ? data || 'No position' : answer.error });
+    };
+    command('rover get position', mover, schemas.position, async ({ camera }) => {
+      const host = hub.hostOf(camera);
+      if ('error' in host) return { ok: false, error: host.error };
+      const answer = await askHost(host.socket, 'ptz', { camera, command: '#' });
+      sendPosition(camera, answer);
+      if (!answer.ok) return answer;
+      const position = String(answer.answer ?? '');
+      return parsePosition(position) ? { ok: true, position } : { ok: false, error: position || 'No position' };
+    });
+
+    const monitor: Need = { perms: [P.MONITOR_READ] };
+    command('getInitTotalQueue', monitor, null, () => ({
+      ok: true,
+      queues: Object.fromEntries(hub.states().map((s) => [s.camera, s.queue])),
+    }));
+    command('getLiveTime', monitor, schemas.camera, async ({ camera }) => {
+      const host = hub.hostOf(camera);
+      if ('error' in host) return { ok: false, error: host.error };
+      const answer = await askHost(host.socket, 'live time', { camera });
+      return answer.ok ? { ok: true, liveTime: Number(answer.liveTime) || 0 } : answer;
+    });
+
+    command(
+      'join monitor livestream',
+      ({ room }) => (room === 'map' ? { perms: [P.CONFIG, P.MONITOR_READ], or: true } : monitor),
+      schemas.stream,
+      async ({ room, camera }) => {
+        if (!hub.get(camera)) return { ok: false, error: `Unknown camera "${camera}"` };
+        const set = joins.get(socket) ?? new Set<string>();
+        joins.set(socket, set);
+        set.add(`${room}\n${camera}`);
+        await socket.join(streamRoom(camera));
+        return { ok: true };
+      },
+    );
+    command('leave livestream', { perms: [] }, schemas.stream, async ({ room, camera }) => {
+      const set = joins.get(socket);
+      set?.delete(`${room}\n${camera}`);
+      // The same camera may still be watched through the other room (monitor and mapping tool).
+      if (![...(set ?? [])].some((k) => k.endsWith(`\n${camera}`))) await socket.leave(streamRoom(camera));
+      return { ok: true };
+    });
+
+    command('take MagicShot', { perms: [P.MAGICSHOTS_WRITE] }, schemas.magic, async ({ slug, camera }) => {
+      const event = slug ? await eventBySlugDate(deps, slug) : await currentEvent(deps);
+      if (!event) return { ok: false, error: `Unknown event "${slug}"` };
+      const keys = camera ? [camera] : hub.states().filter((s) => s.status === 'on').map((s) => s.camera);
+      if (!keys.length) return { ok: false, error: MSG.noCameras };
+      hub.activeSlugDate = event.slugDate;
+      const answers = await Promise.all(
+        keys.map(async (key) => {
+          const host = hub.hostOf(key);
+          if ('error' in host) return { key, answer: { ok: false, error: host.error } as Answer };
+          if (hub.get(key)?.status !== 'on') return { key, answer: { ok: false, error: `Camera "${key}" is off` } as Answer };
+          const userId = `${MAGIC_USER_PREFIX}-${randomUUID().slice(0, 8)}`;
+          return { key, answer: await askHost(host.socket, 'magicshot', { camera: key, slugDate: event.slugDate, userId }) };
+        }),
+      );
+      const failed = answers.find((a) => !a.answer.ok);
+      deps.log.info({ user: user.username, cameras: keys, failed: failed?.key }, 'magic shot');
+      if (failed && !failed.answer.ok) return { ok: false, error: `${failed.key}: ${failed.answer.error}` };
+      return { ok: true, cameras: keys };
+    });
+
+    const toAllHosts = async (event: 'kick' | 'ban' | 'snooze', payload: { userId: string; minutes?: number }) => {
+      for (const host of hub.hosts().keys()) {
+        host.timeout(HOST_ACK_TIMEOUT_MS).emit(event as 'kick', payload, (err) => {
+          if (err) deps.log.warn({ hostId: host.data.hostId, event }, 'host did not confirm');
+        });
+      }
+      deps.log.info({ user: user.username, event, userId: payload.userId }, 'queue user command');
+      return { ok: true } as Answer;
+    };
+    command('boot user', monitor, schemas.user, ({ userId }) => toAllHosts('kick', { userId }));
+    command('ban user', monitor, schemas.user, ({ userId }) => {
+      hub.banned.add(userId);
+      return toAllHosts('ban', { userId });
+    });
+    command('snooze user', monitor, schemas.snooze, ({ userId, minutes }) =>
+      toAllHosts('snooze', { userId, minutes: minutes ?? SNOOZE_DEFAULT_MINUTES }),
+    );
+
+    const config: Need = { perms: [P.CONFIG] };
+    command('take shot', config, schemas.camera, async ({ camera }) => {
+      const host = hub.hostOf(camera);
+      if ('error' in host) return { ok: false, error: host.error };
+      const answer = await askHost(host.socket, 'shot', { camera });
+      if (!answer.ok) return answer;
+      if (!Buffer.isBuffer(answer.image)) return { ok: false, error: 'The camera sent no image' };
+      socket.emit('shot image', { camera, image: answer.image });
+      return { ok: true };
+    });
+    command('restart acs', config, schemas.camera, async ({ camera }) => {
+      const host = hub.hostOf(camera);
+      if ('error' in host) return { ok: false, error: host.error };
+      const answer = await askHost(host.socket, 'restart', { camera });
+      return answer.ok ? { ok: true } : answer;
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Notification, SuspiciousUserData } from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import {
+  countOpenNotifications,
+  findOpenForUser,
+  insertNotification,
+  listNotifications,
+  markAddressed,
+  updateNotificationData,
+  userPhotos,
+  type NotificationRow,
+} from './notifications.repository.ts';
+
+const SUSPICIOUS = 'suspiciousUser';
+const envInt = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+
+/**
+ * The suspicious-user rule (docs/protocol.md §4): within `windowMinutes`, at least `photos`
+ * photos or at least `seats` distinct seats by one user id at one event.
+ */
+export const suspiciousRule = {
+  photos: envInt('SUSPICIOUS_PHOTOS', 8),
+  seats: envInt('SUSPICIOUS_SEATS', 3),
+  windowMinutes: envInt('SUSPICIOUS_WINDOW_MINUTES', 30),
+};
+const MAX_RECORDS = 200;
+const MAX_SCAN = 1000;
+
+function toNotification(r: NotificationRow): Notification {
+  return {
+    _id: r.id,
+    slugDate: r.slugDate,
+    type: SUSPICIOUS,
+    addressed: r.addressed,
+    date: r.createdAt.toISOString(),
+    data: r.data as SuspiciousUserData,
+  };
+}
+
+export async function listSuspicious(deps: Deps, slugDate: string, offset: number, limit: number) {
+  return (await listNotifications(deps.db, slugDate, SUSPICIOUS, offset, limit)).map(toNotification);
+}
+
+export async function countSuspicious(deps: Deps, slugDate: string): Promise<number> {
+  return countOpenNotifications(deps.db, slugDate, SUSPICIOUS);
+}
+
+export async function dismissNotification(deps: Deps, id: string): Promise<Notification> {
+  const row = await markAddressed(deps.db, id);
+  if (!row) throw notFound('Notification not found');
+  deps.realtime.toEvent(row.slugDate, 'notificationDismissed', { _id: row.id, slugDate: row.slugDate });
+  return toNotification(row);
+}
+
+const seatKey = (p: { section: string; row: string; seat: string }) => `${p.section}\n${p.row}\n${p.seat}`;
+
+// One check at a time per user and event, so two quick photos raise one notification.
+const chains = new Map<string, Promise<void>>();
+
+/** Runs the rule after a user's photo arrived; raises or refreshes their notification. */
+export function checkSuspicious(deps: Deps, slugDate: string, userId: string): Promise<void> {
+  const key = `${slugDate}\n${userId}`;
+  const next = (chains.get(key) ?? Promise.resolve()).then(() => runCheck(deps, slugDate, userId));
+  const tracked = next.finally(() => {
+    if (chains.get(key) === tracked) chains.delete(key);
+  });
+  chains.set(key, tracked);
+  return tracked;
+}
+
+async function runCheck(deps: Deps, slugDate: string, userId: string): Promise<void> {
+  const photos = await userPhotos(deps.db, slugDate, userId, MAX_SCAN);
+  const since = Date.now() - suspiciousRule.windowMinutes * 60_000;
+  const recent = photos.filter((p) => p.date.getTime() >= since);
+  const recentSeats = new Set(recent.map(seatKey)).size;
+  const open = await findOpenForUser(deps.db, slugDate, SUSPICIOUS, userId);
+  const breach = recent.length >= suspiciousRule.photos || recentSeats >= suspiciousRule.seats;
+  if (!breach && !open) return;
+  const data: SuspiciousUserData = {
+    userId,
+    snapshotsTaken: photos.length,
+    distinctSRS: new Set(photos.map(seatKey)).size,
+    allSRS: photos.slice(0, MAX_RECORDS).map((p) => ({
+      _id: p.id,
+      section: p.section,
+      row: p.row,
+      seat: p.seat,
+      time: p.date.toISOString(),
+    })),
+  };
+  if (open) {
+    await updateNotificationData(deps.db, open.id, data);
+    return;
+  }
+  const row = await insertNotification(deps.db, { id: randomUUID(), slugDate, type: SUSPICIOUS, userId, data });
+  deps.log.info({ slugDate, userId, photos: recent.length, seats: recentSeats }, 'suspicious user');
+  deps.realtime.toEvent(slugDate, 'notificationAdded', toNotification(row));
+}

@@ -1,0 +1,107 @@
+import { access, rename } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Archiver } from 'archiver';
+import { isSafeKey, keyOfUrl, removeMedia } from '../../media/media-store.ts';
+import type { SnapshotRow } from './snapshots.repository.ts';
+
+/** The media columns of a photo, in the order the files are named. */
+export const URI_COLUMNS = ['rawCroppedUri', 'smallUri', 'thumbUri', 'sharedUri'] as const;
+type UriColumn = (typeof URI_COLUMNS)[number];
+
+export const fileOfUrl = (mediaDir: string, url: string): string | null => {
+  const key = keyOfUrl(url);
+  return key ? path.join(mediaDir, ...key.split('/')) : null;
+};
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A ban must break every old link to the photo (spec 1 §8: "Banning a photo will change the
+ * URL of that photo"): each existing file moves to a new random name in its folder.
+ * Answers the new URIs; a URI whose file is missing is left as it is.
+ */
+export async function moveToNewUrls(mediaDir: string, row: SnapshotRow): Promise<Partial<Record<UriColumn, string>>> {
+  const moved = new Map<string, string>();
+  const out: Partial<Record<UriColumn, string>> = {};
+  for (const column of URI_COLUMNS) {
+    const url = row[column];
+    if (!url) continue;
+    let next = moved.get(url);
+    if (!next) {
+      const key = keyOfUrl(url);
+      const from = fileOfUrl(mediaDir, url);
+      if (!key || !from || !(await exists(from))) continue;
+      const dir = key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '';
+      const base = key.slice(dir.length).replace(/^[0-9a-f]{16}-/, '');
+      const newKey = `${dir}${randomBytes(8).toString('hex')}-${base}`;
+      if (!isSafeKey(newKey)) continue;
+      await rename(from, path.join(mediaDir, ...newKey.split('/')));
+      next = `/media/${newKey}`;
+      moved.set(url, next);
+    }
+    out[column] = next;
+  }
+  return out;
+}
+
+export async function removeFiles(mediaDir: string, rows: SnapshotRow[]): Promise<void> {
+  for (const row of rows)
+    for (const column of URI_COLUMNS) {
+      const key = keyOfUrl(row[column]);
+      if (key) await removeMedia(mediaDir, key);
+    }
+}
+
+type ArchiverModule = {
+  create: (format: string, options: Record<string, unknown>) => Archiver;
+  registerFormat: (name: string, module: unknown) => void;
+  isRegisteredFormat: (name: string) => boolean;
+};
+// archiver 7 is CommonJS with a registry of formats; the encryption plugin registers once per process.
+const require = createRequire(import.meta.url);
+const archiver = require('archiver') as ArchiverModule;
+if (!archiver.isRegisteredFormat('zip-encrypted')) archiver.registerFormat('zip-encrypted', require('archiver-zip-encrypted'));
+
+/** JPEG and MP4 are compressed already: entries are stored, not deflated. */
+export const plainZip = (): Archiver => archiver.create('zip', { store: true });
+export const encryptedZip = (password: string): Archiver =>
+  archiver.create('zip-encrypted', { zlib: { level: 0 }, encryptionMethod: 'aes256', password });
+
+/** Adds one media file; a missing file is skipped (answers false). */
+export async function appendMedia(zip: Archiver, mediaDir: string, url: string, name: string): Promise<boolean> {
+  const file = fileOfUrl(mediaDir, url);
+  if (!file || !(await exists(file))) return false;
+  // file() opens lazily, when the archive reaches the entry: no descriptor per queued photo.
+  zip.file(file, { name });
+  return true;
+}
+
+/** Waits until the archive has written all but `backlog` of the entries queued so far. */
+export function entriesWritten(zip: Archiver): (queued: number, backlog: number) => Promise<void> {
+  let written = 0;
+  const waiters: { target: number; done: () => void }[] = [];
+  zip.on('entry', () => {
+    written += 1;
+    for (const w of waiters.splice(0)) if (written >= w.target) w.done();
+    else waiters.push(w);
+  });
+  // A failed or aborted archive releases every waiter; the caller then stops queueing.
+  const releaseAll = () => {
+    written = Number.POSITIVE_INFINITY;
+    for (const w of waiters.splice(0)) w.done();
+  };
+  zip.on('error', releaseAll);
+  zip.on('close', releaseAll);
+  return (queued, backlog) =>
+    written >= queued - backlog
+      ? Promise.resolve()
+      : new Promise<void>((done) => waiters.push({ target: queued - backlog, done }));
+}
+
+export const extensionOf = (url: string) => path.extname(url.split('?')[0]) || '.jpg';

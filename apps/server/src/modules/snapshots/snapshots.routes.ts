@@ -1,0 +1,77 @@
+import { snapshotsRoutes as r } from '@stadiumcam/contract';
+import type { App } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
+import { registerRoute } from '../../plugins/routes.ts';
+import { encryptedZip, plainZip } from './snapshots.media.ts';
+import * as service from './snapshots.service.ts';
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+
+export function snapshotsModule(app: App, deps: Deps): void {
+  registerRoute(app, r.list, ({ user, query }) => service.listSnapshots(deps, user, query));
+  registerRoute(app, r.stats, ({ user, query }) => service.albumStats(deps, user, query));
+  registerRoute(app, r.filterOptions, ({ user, query }) => service.filterOptions(deps, user, query.slugDate));
+  registerRoute(app, r.sharedPlatforms, async ({ user, query }) =>
+    (await service.filterOptions(deps, user, query.slugDate)).sharePlatforms,
+  );
+  registerRoute(app, r.get, ({ user, params, query }) => service.getSnapshot(deps, user, params.id, query.fields));
+  registerRoute(app, r.facesData, ({ user, params }) => service.facesData(deps, user, params.id));
+  registerRoute(app, r.userStats, ({ user, params, query }) =>
+    service.userStats(deps, user, params.id, query.slugDate),
+  );
+
+  registerRoute(app, r.banUser, async ({ user, body }) => ({
+    ok: true as const,
+    snapshots: await service.banUser(deps, user, body.userId, body.banStatus, body.slugDate),
+  }));
+  registerRoute(app, r.ban, async ({ user, body }) => ({
+    ok: true as const,
+    snapshots: await service.banPhotos(deps, user, body.ids, body.banStatus),
+  }));
+  registerRoute(app, r.favorite, async ({ user, body }) => ({
+    ok: true as const,
+    snapshots: await service.favoritePhotos(deps, user, body.ids, body.favorite),
+  }));
+  registerRoute(app, r.remove, async ({ user, body }) => ({
+    ok: true as const,
+    deleted: await service.deletePhotos(deps, user, body.ids),
+  }));
+
+  registerRoute(app, r.export, async ({ user, query, req, reply }) => {
+    const plan = await service.prepareExport(deps, user, query);
+    const zip = encryptedZip(query.password);
+    zip.on('warning', (err) => req.log.warn({ err }, 'export'));
+    zip.on('error', (err) => req.log.error({ err }, 'export failed'));
+    void reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachment(`photos-${stamp()}.zip`))
+      .send(zip);
+    // Filling runs while the answer streams; a closed connection stops it.
+    service.fillExport(deps, user, zip, plan, () => req.raw.destroyed).catch((err: unknown) => {
+      req.log.error({ err }, 'export failed');
+      zip.abort();
+    });
+    return reply;
+  });
+
+  registerRoute(app, r.downloadArchive, async ({ user, query, req, reply }) => {
+    await service.checkArchive(deps, user, query.snapshots);
+    const zip = plainZip();
+    zip.on('error', (err) => req.log.error({ err }, 'archive failed'));
+    void reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachment(`${query.type === 'sharedURI' ? 'overlayed' : 'raw'}-${stamp()}.zip`))
+      .send(zip);
+    service.fillArchive(deps, user, zip, query.snapshots, query.type).catch((err: unknown) => {
+      req.log.error({ err }, 'archive failed');
+      zip.abort();
+    });
+    return reply;
+  });
+
+  registerRoute(app, r.shareByEmail, async ({ body }) => {
+    await service.shareByEmail(deps, body);
+    return { ok: true as const };
+  });
+}

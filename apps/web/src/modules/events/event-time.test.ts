@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@stadiumcam/contract';
+import {
+  TIME_STEPS,
+  endTimeError,
+  gameDateStr,
+  isFutureEvent,
+  isNextDay,
+  parsePromoStart,
+  timeRange,
+  todayIn,
+  zonedInstant,
+} from './event-time.ts';
+
+const TZ = 'America/Winnipeg';
+const event = (start: string, end: string) => ({
+  template: false,
+  timezone: TZ,
+  gameDate: '2025-07-04',
+  startTime: zonedInstant('2025-07-04', start, TZ),
+  endTime: zonedInstant(end < start ? '2025-07-05' : '2025-07-04', end, TZ),
+});
+
+describe('event times', () => {
+  it('offers the day in 15-minute steps', () => {
+    expect(TIME_STEPS).toHaveLength(96);
+    expect(TIME_STEPS.slice(0, 3)).toEqual(['00:00', '00:15', '00:30']);
+    expect(TIME_STEPS.at(-1)).toBe('23:45');
+  });
+
+  it("reads wall-clock times in the event's zone", () => {
+    // Winnipeg is UTC-5 in July.
+    expect(zonedInstant('2025-07-04', '19:00', TZ)).toBe('2025-07-05T00:00:00.000Z');
+    expect(timeRange(event('19:00', '22:30'))).toBe('07:00pm - 10:30pm');
+    expect(gameDateStr(event('19:00', '22:30'))).toBe('Fri 04/07/2025');
+  });
+
+  it('marks an event that ends the next day', () => {
+    expect(isNextDay(event('19:00', '22:30'))).toBe(false);
+    expect(isNextDay(event('22:00', '01:00'))).toBe(true);
+    expect(timeRange(event('22:00', '01:00'))).toBe('10:00pm - 01:00am (+1)');
+  });
+
+  it('applies the length rules of spec 1 §5', () => {
+    expect(endTimeError('19:00', '', false)).toBe(MSG.endTimeRequired);
+    expect(endTimeError('19:00', '18:00', false)).toBe(MSG.endAfterStart);
+    expect(endTimeError('19:00', '19:00', false)).toBe(MSG.endAfterStart);
+    expect(endTimeError('19:00', '19:03', false)).toBe(MSG.eventTooShort);
+    expect(endTimeError('19:00', '19:15', false)).toBeNull();
+    expect(endTimeError('22:00', '01:00', true)).toBeNull();
+    expect(endTimeError('19:00', '19:00', true)).toBeNull();
+    expect(endTimeError('19:00', '19:15', true)).toBe(MSG.eventTooLong);
+    expect(endTimeError('23:58', '00:01', true)).toBe(MSG.eventTooShort);
+  });
+
+  it('knows future events by the date in their zone', () => {
+    const today = todayIn(TZ);
+    expect(isFutureEvent({ ...event('19:00', '22:00'), gameDate: today })).toBe(false);
+    expect(isFutureEvent({ ...event('19:00', '22:00'), gameDate: '2999-01-01' })).toBe(true);
+    expect(isFutureEvent({ ...event('19:00', '22:00'), template: true, gameDate: null })).toBe(false);
+  });
+
+  it('parses a promotion start typed as yyyy-mm-dd hh:mm', () => {
+    expect(parsePromoStart('2025-07-04 19:30', TZ)).toBe('2025-07-05T00:30:00.000Z');
+    expect(parsePromoStart(' 2025-07-04 19:30 ', TZ)).toBe('2025-07-05T00:30:00.000Z');
+    for (const bad of ['', '2025-07-04', '2025-07-04T19:30', '2025-02-30 10:00', '2025-07-04 25:00', 'soon']) {
+      expect(parsePromoStart(bad, TZ)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { Box, ScrollArea, Stack } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { CameraTile, type TileActions } from './camera-tile.tsx';
+import type { MonitorCamera } from './monitor.hooks.ts';
+
+const GAP = 10;
+/** Height of a tile's info and controls under the 16:9 stream. */
+const INFO_H = 104;
+const BIG_SIDE_RATIO = 0.26;
+
+/** The widest tile for which `n` tiles fit the area, and the number of columns that gives it. */
+function fit(n: number, w: number, h: number): { cols: number; tileW: number } {
+  let best = { cols: 1, tileW: 0 };
+  for (let cols = 1; cols <= n; cols++) {
+    const rows = Math.ceil(n / cols);
+    const byWidth = (w - GAP * (cols - 1)) / cols;
+    const byHeight = ((h - GAP * (rows - 1)) / rows - INFO_H) * (16 / 9);
+    const tileW = Math.min(byWidth, byHeight);
+    if (tileW > best.tileW) best = { cols, tileW };
+  }
+  // Never so small the controls stop fitting: then the area scrolls instead.
+  return { cols: best.cols, tileW: Math.max(best.tileW, Math.min(320, w)) };
+}
+
+/**
+ * Blocks: every camera the same size, as large as the area allows. Big-block: the selected
+ * camera large, the others small beside it (click one to bring it forward).
+ */
+export function CameraGrid({
+  cameras,
+  layout,
+  selected,
+  onSelect,
+  focus,
+  actionsFor,
+}: {
+  cameras: MonitorCamera[];
+  layout: 'blocks' | 'big-block';
+  selected: string | null;
+  onSelect: (camera: string) => void;
+  focus: Record<string, string>;
+  actionsFor: (cam: MonitorCamera) => TileActions;
+}) {
+  const { ref, width, height } = useElementSize();
+
+  if (layout === 'big-block') {
+    const main = cameras.find((c) => c.camera === selected) ?? cameras[0];
+    const others = cameras.filter((c) => c !== main);
+    const sideW = Math.max(200, Math.round(width * BIG_SIDE_RATIO));
+    const mainW = Math.min(width - sideW - GAP, (height - INFO_H) * (16 / 9));
+    return (
+      <Box
+        ref={ref}
+        h="100%"
+        style={{ display: 'flex', gap: GAP, minHeight: 0 }}
+        data-testid="camera-grid"
+        data-layout="big-block"
+      >
+        <Box style={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
+          {main && width > 0 && (
+            <CameraTile
+              cam={main}
+              focusUser={focus[main.camera]}
+              actions={actionsFor(main)}
+              selected
+              style={{ width: mainW, alignSelf: 'flex-start' }}
+            />
+          )}
+        </Box>
+        <ScrollArea w={sideW} style={{ flex: 'none' }} type="hover">
+          <Stack gap={GAP}>
+            {others.map((c) => (
+              <CameraTile
+                key={c.camera}
+                cam={c}
+                compact
+                focusUser={focus[c.camera]}
+                actions={actionsFor(c)}
+                onSelect={() => onSelect(c.camera)}
+              />
+            ))}
+          </Stack>
+        </ScrollArea>
+      </Box>
+    );
+  }
+
+  const { cols, tileW } = fit(cameras.length, width, height);
+  return (
+    <Box ref={ref} h="100%" style={{ overflow: 'auto', minHeight: 0 }}>
+      <Box
+        data-testid="camera-grid"
+        data-layout="blocks"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: `repeat(${cols}, ${Math.floor(tileW)}px)`,
+          gap: GAP,
+          justifyContent: 'center',
+          alignContent: 'start',
+        }}
+      >
+        {width > 0 &&
+          cameras.map((c) => <CameraTile key={c.camera} cam={c} focusUser={focus[c.camera]} actions={actionsFor(c)} />)}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconCamera, IconShare, IconTrendingUp, IconUsers } from '@tabler/icons-react';
+import { MSG, eventsRoutes, type EventMetrics } from '@stadiumcam/contract';
+import { api } from '../../ui/api.ts';
+import { useSocketEvent } from '../../ui/socket.ts';
+
+const metricsKey = (slugDate: string) => ['monitor', 'metrics', slugDate] as const;
+
+function useLiveMetrics(slugDate: string) {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: metricsKey(slugDate),
+    queryFn: () => api(eventsRoutes.metrics, { query: { slugDate } }),
+  });
+  useSocketEvent('monitor metrics', (m) => {
+    if (m.slugDate === slugDate) qc.setQueryData<EventMetrics>(metricsKey(slugDate), m);
+  });
+  return query;
+}
+
+const ITEMS = [
+  { key: 'peak', label: 'Peak', icon: IconTrendingUp },
+  { key: 'current', label: 'Current', icon: IconUsers },
+  { key: 'snapshots', label: 'Snapshots', icon: IconCamera },
+  { key: 'shares', label: 'Shares', icon: IconShare },
+] as const;
+
+/** Peak, current, snapshots and shares of the monitored event, kept live by 'monitor metrics'. */
+export function LiveMetricsPanel({ slugDate }: { slugDate: string }) {
+  const { data, isError } = useLiveMetrics(slugDate);
+  if (isError) {
+    return (
+      <Text size="sm" c="red" data-testid="metrics-error">
+        {MSG.metricsFailed}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={2} spacing={6} data-testid="live-metrics">
+      {ITEMS.map(({ key, label, icon: Icon }) => (
+        <Paper key={key} withBorder px="xs" py={4} radius="sm">
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Group gap={4} wrap="nowrap">
+              <Icon size={14} opacity={0.6} />
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+            </Group>
+            <Text size="sm" fw={700} ff="monospace" data-testid={`metric-${key}`}>
+              {data ? data[key] : '–'}
+            </Text>
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  Indicator,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconBell, IconCheck } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { MSG, type Notification } from '@stadiumcam/contract';
+import { useDismissNotification, useNotificationCount, useNotifications } from './notifications.hooks.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const SEATS_SHOWN = 5;
+const localTime = (iso: string, tz: string) => dayjs(iso).tz(tz).format('DD/MM/YYYY hh:mm:ss');
+
+function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; onDismiss: () => void }) {
+  const [all, setAll] = useState(false);
+  const records = all ? n.data.allSRS : n.data.allSRS.slice(0, SEATS_SHOWN);
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={`notification-${n._id}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="nowrap">
+          <IconAlertTriangle size={20} color="var(--mantine-color-orange-5)" />
+          <div>
+            <Text size="sm" fw={700}>
+              Suspicious user{' '}
+              <Text span ff="monospace" fw={700}>
+                {n.data.userId}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {localTime(n.date, tz)}
+            </Text>
+          </div>
+        </Group>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconCheck size={14} />}
+          onClick={onDismiss}
+          data-testid={`dismiss-${n._id}`}
+        >
+          Dismiss
+        </Button>
+      </Group>
+      <Group gap="xs" mt={6}>
+        <Badge variant="light" color="orange" size="sm">
+          {n.data.snapshotsTaken} photos
+        </Badge>
+        <Badge variant="light" color="orange" size="sm">
+          {n.data.distinctSRS} seats
+        </Badge>
+      </Group>
+      <Table mt={6} fz="xs" verticalSpacing={2} horizontalSpacing={6} striped withRowBorders={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>_id</Table.Th>
+            <Table.Th>Section</Table.Th>
+            <Table.Th>Row</Table.Th>
+            <Table.Th>Seat</Table.Th>
+            <Table.Th>Time</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((r) => (
+            <Table.Tr key={r._id}>
+              <Table.Td
+                ff="monospace"
+                maw={110}
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                <Tooltip label={r._id}>
+                  <span>{r._id}</span>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td>{r.section}</Table.Td>
+              <Table.Td>{r.row}</Table.Td>
+              <Table.Td>{r.seat}</Table.Td>
+              <Table.Td ff="monospace">{dayjs(r.time).tz(tz).format('hh:mm:ss')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {n.data.allSRS.length > SEATS_SHOWN && (
+        <Anchor component="button" size="xs" mt={4} onClick={() => setAll((v) => !v)}>
+          {all ? 'Show fewer' : `Show all ${n.data.allSRS.length}`}
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+/** Suspicious-user notifications of an event (spec 3 §2.5), 20 a page, each with Dismiss. */
+export function NotificationsList({ slugDate, timezone: tz }: { slugDate: string; timezone: string }) {
+  const { data, isPending, fetchNextPage, hasNextPage, isFetchingNextPage } = useNotifications(slugDate);
+  const dismiss = useDismissNotification(slugDate);
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  const open = (data?.pages.flat() ?? []).filter((n) => !n.addressed);
+  return (
+    <Stack gap="sm" data-testid="notifications-list">
+      {open.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
+          {MSG.noNotifications}
+        </Text>
+      )}
+      {open.map((n) => (
+        <NotificationCard key={n._id} n={n} tz={tz} onDismiss={() => dismiss.mutate(n._id)} />
+      ))}
+      {hasNextPage && (
+        <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          Load more
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The bell with the number of open notifications; opens the list in a drawer. */
+export function NotificationBell({ slugDate, timezone: tz }: { slugDate: string; timezone: string }) {
+  const count = useNotificationCount(slugDate);
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Tooltip label="Notifications">
+        <Indicator
+          label={count}
+          size={18}
+          color="orange"
+          disabled={count === 0}
+          offset={4}
+          data-testid="notification-count"
+          data-count={count}
+        >
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setOpened(true)}
+            aria-label={`Notifications: ${count}`}
+          >
+            <IconBell size={18} />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        position="right"
+        size={520}
+        title={<Text fw={700}>Notifications ({count})</Text>}
+      >
+        <NotificationsList slugDate={slugDate} timezone={tz} />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { NOTIFICATIONS_PAGE_SIZE, notificationsRoutes, type Notification } from '@stadiumcam/contract';
+import { api } from '../../ui/api.ts';
+import { showErrorModal } from '../../ui/feedback.tsx';
+import { useSocketEvent } from '../../ui/socket.ts';
+
+type Pages = InfiniteData<Notification[], number>;
+const countKey = (slugDate: string) => ['notifications', 'count', slugDate] as const;
+const listKey = (slugDate: string) => ['notifications', 'list', slugDate] as const;
+
+const mapPages = (d: Pages | undefined, fn: (n: Notification) => Notification): Pages | undefined =>
+  d && { ...d, pages: d.pages.map((p) => p.map(fn)) };
+
+/**
+ * Suspicious-user notifications not yet addressed: rises on notificationAdded, falls on a
+ * dismissal (spec 1 §2); this console's own dismissal lowers it at once.
+ */
+export function useNotificationCount(slugDate: string) {
+  const qc = useQueryClient();
+  const key = countKey(slugDate);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => api(notificationsRoutes.count, { query: { slugDate } }),
+  });
+  // The server's number is asked again rather than counted here: a dismissal by this console
+  // comes back as an event too, and a repeated breach updates a notification already counted.
+  const refresh = (n: { slugDate: string }) => {
+    if (n.slugDate === slugDate) void qc.invalidateQueries({ queryKey: key });
+  };
+  useSocketEvent('notificationAdded', refresh);
+  useSocketEvent('notificationDismissed', refresh);
+  return query.data?.total ?? 0;
+}
+
+/** The notification list, newest first, 20 a page (a shorter page means no more). */
+export function useNotifications(slugDate: string) {
+  const qc = useQueryClient();
+  const key = listKey(slugDate);
+  const query = useInfiniteQuery({
+    queryKey: key,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api(notificationsRoutes.list, { query: { slugDate, offset: pageParam, limit: NOTIFICATIONS_PAGE_SIZE } }),
+    getNextPageParam: (last, all) =>
+      last.length < NOTIFICATIONS_PAGE_SIZE ? undefined : all.length * NOTIFICATIONS_PAGE_SIZE,
+    // Socket events patch it only while the list is open: ask again each time it opens.
+    staleTime: 0,
+  });
+  useEffect(() => {
+    // Spec 3 §8: a failed notifications fetch shows the generic modal.
+    if (query.isError) showErrorModal();
+  }, [query.isError]);
+
+  useSocketEvent('notificationAdded', (n) => {
+    if (n.slugDate !== slugDate) return;
+    qc.setQueryData<Pages>(key, (d) => {
+      if (!d) return d;
+      const known = d.pages.some((p) => p.some((x) => x._id === n._id));
+      if (known) return mapPages(d, (x) => (x._id === n._id ? n : x));
+      return { ...d, pages: [[n, ...(d.pages[0] ?? [])], ...d.pages.slice(1)] };
+    });
+  });
+  useSocketEvent('notificationDismissed', ({ _id, slugDate: sd }) => {
+    if (sd !== slugDate) return;
+    qc.setQueryData<Pages>(key, (d) => mapPages(d, (x) => (x._id === _id ? { ...x, addressed: true } : x)));
+  });
+  return query;
+}
+
+/** Dismiss: addressed at once, rolled back with the "Oops..." modal when the server refuses. */
+export function useDismissNotification(slugDate: string) {
+  const qc = useQueryClient();
+  const setAddressed = (id: string, addressed: boolean) =>
+    qc.setQueryData<Pages>(listKey(slugDate), (d) => mapPages(d, (x) => (x._id === id ? { ...x, addressed } : x)));
+  const shiftCount = (by: number) =>
+    qc.setQueryData<{ total: number }>(countKey(slugDate), (c) => (c ? { total: Math.max(0, c.total + by) } : c));
+
+  return useMutation({
+    mutationFn: (id: string) => api(notificationsRoutes.dismiss, { params: { id } }),
+    onMutate: (id) => {
+      setAddressed(id, true);
+      shiftCount(-1);
+    },
+    onError: (_err, id) => {
+      setAddressed(id, false);
+      shiftCount(1);
+      showErrorModal();
+    },
+  });
+}

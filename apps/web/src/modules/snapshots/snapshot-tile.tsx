@@ -1,0 +1,180 @@
+import { memo } from 'react';
+import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBan,
+  IconDownload,
+  IconHeart,
+  IconHeartFilled,
+  IconMessageCircle,
+  IconPhoto,
+  IconShare,
+  IconTrash,
+  IconUserOff,
+  IconVideo,
+} from '@tabler/icons-react';
+import type { SnapshotListItem } from '@stadiumcam/contract';
+import { sharedTimes } from './album.messages.ts';
+
+export type TileAbilities = { select: boolean; favorite: boolean; ban: boolean; remove: boolean };
+
+export type TileActions = {
+  onToggleSelect: (index: number) => void;
+  onOpen: (snapshot: SnapshotListItem) => void;
+  onFavorite: (snapshot: SnapshotListItem) => void;
+  onBanPhoto: (snapshot: SnapshotListItem) => void;
+  onBanUser: (snapshot: SnapshotListItem) => void;
+  onDelete: (snapshot: SnapshotListItem) => void;
+  onDownload: (snapshot: SnapshotListItem, type: 'rawCroppedURI' | 'sharedURI') => void;
+};
+
+type Props = TileActions & {
+  snapshot: SnapshotListItem;
+  index: number;
+  selected: boolean;
+  showOverlays: boolean;
+  can: TileAbilities;
+};
+
+export const isVideo = (s: { mediaType: string; rawCroppedURI: string }) =>
+  s.mediaType.startsWith('video') || s.rawCroppedURI.endsWith('.mp4');
+
+/** One album photo with its moderation controls (spec 1 §2 Album page). */
+export const SnapshotTile = memo(function SnapshotTile({ snapshot: s, index, selected, showOverlays, can, ...on }: Props) {
+  const shares = s.postObj.length;
+  // Every share record counts as a share; only 'Share' records are posts on social media.
+  const posts = s.postObj.filter((p) => p.socialSource === 'Share').length;
+  const src = (showOverlays && s.sharedURI) || s.thumbURI || s.smallURI;
+  const label = `${s.section || '-'} · ${s.row || '-'} · ${s.seat || '-'}`;
+  return (
+    <Card
+      withBorder
+      padding={0}
+      radius="md"
+      data-testid="snapshot-tile"
+      data-id={s._id}
+      data-selected={selected || undefined}
+      data-favorite={s.favorite || undefined}
+      data-hidden={s.hidden || undefined}
+      style={{
+        outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined,
+        overflow: 'hidden',
+      }}
+    >
+      <Box pos="relative">
+        <UnstyledButton onClick={() => on.onOpen(s)} aria-label={`Open photo ${label}`} display="block" w="100%">
+          <Image
+            src={src}
+            alt={`Photo of ${s.userId} at ${label}`}
+            h={150}
+            fit="cover"
+            loading="lazy"
+            fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='%23333'/></svg>"
+            style={{ filter: s.hidden ? 'grayscale(1) brightness(0.45)' : undefined }}
+          />
+        </UnstyledButton>
+        {can.select && (
+          <Checkbox
+            aria-label="Select photo"
+            checked={selected}
+            onChange={() => on.onToggleSelect(index)}
+            pos="absolute"
+            top={8}
+            left={8}
+            size="md"
+            styles={{ input: { cursor: 'pointer', boxShadow: '0 0 0 1px rgba(0,0,0,.4)' } }}
+          />
+        )}
+        <Group gap={4} pos="absolute" top={8} right={8}>
+          {s.hidden && (
+            <Badge color="red" size="sm" variant="filled">
+              Banned
+            </Badge>
+          )}
+          {s.magicshot && (
+            <Badge color="grape" size="sm" variant="filled">
+              Magicshot
+            </Badge>
+          )}
+          <Tooltip label={isVideo(s) ? 'Video' : 'Image'}>
+            <Box
+              c="white"
+              bg="rgba(0,0,0,.55)"
+              style={{ borderRadius: 4, display: 'flex', padding: 2 }}
+              data-testid="media-type"
+              data-media={isVideo(s) ? 'video' : 'image'}
+            >
+              {isVideo(s) ? <IconVideo size={16} /> : <IconPhoto size={16} />}
+            </Box>
+          </Tooltip>
+        </Group>
+      </Box>
+      <Group justify="space-between" px={6} py={4} gap={0} wrap="nowrap">
+        <Text size="xs" c="dimmed" truncate title={`Section ${s.section}, row ${s.row}, seat ${s.seat}`}>
+          {label}
+        </Text>
+        <Group gap={0} wrap="nowrap">
+          <Tooltip label={s.favorite ? 'Unfavourite' : 'Favourite'}>
+            <ActionIcon
+              variant="subtle"
+              color={s.favorite ? 'red' : 'gray'}
+              size="sm"
+              aria-label={s.favorite ? 'Unfavourite' : 'Favourite'}
+              aria-pressed={s.favorite}
+              disabled={!can.favorite}
+              onClick={() => on.onFavorite(s)}
+            >
+              {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={sharedTimes(shares)}>
+            <Group gap={1} c={shares ? 'teal' : 'dimmed'} px={2} wrap="nowrap" data-testid="shared-count">
+              <IconShare size={14} />
+              <Text size="xs">{shares}</Text>
+            </Group>
+          </Tooltip>
+          <Tooltip label={`${posts} social media post(s)`}>
+            <Group gap={1} c="dimmed" px={2} wrap="nowrap" data-testid="posts-count">
+              <IconMessageCircle size={14} />
+              <Text size="xs">{posts}</Text>
+            </Group>
+          </Tooltip>
+          {can.ban && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Ban menu">
+                  <IconBan size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconBan size={14} />} onClick={() => on.onBanPhoto(s)}>
+                  {s.hidden ? 'Unban Photo' : 'Ban Photo'}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconUserOff size={14} />} onClick={() => on.onBanUser(s)}>
+                  {s.hidden ? 'Unban User' : 'Ban User'}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          {can.remove && (
+            <Tooltip label="Delete">
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Delete photo" onClick={() => on.onDelete(s)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Download menu">
+                <IconDownload size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => on.onDownload(s, 'rawCroppedURI')}>Raw</Menu.Item>
+              <Menu.Item onClick={() => on.onDownload(s, 'sharedURI')}>Overlayed</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+    </Card>
+  );
+});
