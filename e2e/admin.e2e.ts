@@ -50,7 +50,7 @@ describe('admin: users and roles', () => {
     expect(await checkbox(page, 'Users').isChecked()).toBe(true);
     expect(await checkbox(page, 'Users').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete role' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Add new role' }).click();
     const add = page.getByRole('dialog', { name: 'Add New Role' });
@@ -86,7 +86,7 @@ describe('admin: users and roles', () => {
     await checkbox(page, 'Magicshots:write').click();
     await checkbox(page, 'Photos:write').click();
 
-    const save = page.getByRole('button', { name: 'Save' });
+    const save = page.getByRole('button', { name: 'Save', exact: true });
     expect(await save.isEnabled()).toBe(true);
     await save.click();
     await page.getByRole('dialog').getByText(`Role "${ROLE}" has been saved`).waitFor();
@@ -127,7 +127,7 @@ describe('admin: users and roles', () => {
     await modal.getByLabel('User Name').fill('Operator1');
     expect(await modal.getByLabel('User Name').inputValue()).toBe(USERNAME);
     await modal.getByLabel('E-mail').fill('operator1@stadiumcam.local');
-    const password = modal.getByLabel('Password');
+    const password = modal.getByRole('textbox', { name: 'Password' });
     expect(await password.getAttribute('readonly')).not.toBeNull();
     const first = await password.inputValue();
     expect(first.length).toBeGreaterThanOrEqual(6);
@@ -198,9 +198,9 @@ describe('admin: users and roles', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const modal = page.getByRole('dialog', { name: 'Edit user' });
     expect(await modal.getByLabel('User Name').isDisabled()).toBe(true);
-    expect(await modal.getByLabel('Password').inputValue()).toBe('');
+    expect(await modal.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('');
     await modal.getByLabel('E-mail').fill('operator.one@stadiumcam.local');
-    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog').getByText('User has been updated').waitFor();
     await closeModals(page);
     await row.getByText('operator.one@stadiumcam.local').waitFor();
@@ -262,7 +262,7 @@ describe('admin: users and roles', () => {
     await closeModals(page);
     await checkbox(page, 'Roles:read').click();
     await checkbox(page, 'Users').click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await closeModals(page);
 
     await page.goto('/admin/users');
@@ -270,7 +270,7 @@ describe('admin: users and roles', () => {
     const modal = page.getByRole('dialog', { name: 'Create new user' });
     await modal.getByLabel('User Name').fill('viewer1');
     await modal.getByLabel('E-mail').fill('viewer1@stadiumcam.local');
-    const password = await modal.getByLabel('Password').inputValue();
+    const password = await modal.getByRole('textbox', { name: 'Password' }).inputValue();
     await modal.getByLabel('Roles').click();
     await page.getByRole('option', { name: 'viewers' }).click();
     await modal.getByText('Create new user').click();
@@ -287,5 +287,20 @@ describe('admin: users and roles', () => {
     for (const name of ['Save', 'Add new role', 'Delete role'])
       expect(await viewer.page.getByRole('button', { name }).count()).toBe(0);
     await viewer.context.close();
+  });
+
+  it('deletes a role after confirmation and selects the first role again', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/roles' });
+    await page.getByRole('button', { name: /^viewers/ }).click();
+    await page.getByRole('heading', { name: 'viewers' }).waitFor();
+    await page.getByRole('button', { name: 'Delete role' }).click();
+    const confirmModal = page.getByRole('dialog', { name: 'Delete role' });
+    await confirmModal.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'admin' }).waitFor();
+    await page.getByRole('button', { name: /^viewers/ }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('button', { name: /^operators/ }).waitFor();
+    expect(await page.getByRole('button', { name: /^viewers/ }).count()).toBe(0);
+    await context.close();
   });
 });

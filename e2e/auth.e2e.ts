@@ -99,6 +99,7 @@ describe('login, logout and password reset', () => {
     await page.getByLabel('E-mail').fill('not-an-address');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Invalid e-mail address').waitFor();
+    await stack.screenshot(page, 'auth-reset-request');
 
     await page.route('**/api/users/resetPasswordEmail', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Slow down' }) }),
@@ -128,6 +129,7 @@ describe('login, logout and password reset', () => {
     await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('An email with your new login credentials will be sent to you').waitFor();
+    await stack.screenshot(page, 'auth-reset-request-sent');
 
     const [linkMail] = (await waitForMails(stack, before + 1)).slice(before);
     expect(linkMail).toContain(ADMIN_EMAIL);
@@ -139,6 +141,7 @@ describe('login, logout and password reset', () => {
     await page.getByRole('heading', { name: 'Confirm password reset' }).waitFor();
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('New password has been sent, please check your email').waitFor();
+    await stack.screenshot(page, 'auth-reset-confirmed');
 
     const [passwordMail] = (await waitForMails(stack, before + 2)).slice(before + 1);
     const password = /^Password: (\S+)$/m.exec(passwordMail!)?.[1];
@@ -149,7 +152,7 @@ describe('login, logout and password reset', () => {
     // The old password no longer opens the console; the mailed one does.
     await fillLogin(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('dialog').getByText('Something went wrong, Please try again').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await fillLogin(page, 'admin', password!);
     await page.waitForURL(`${stack.url}/`);

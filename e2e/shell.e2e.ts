@@ -63,6 +63,7 @@ describe('console shell', () => {
     });
     await page.getByText('Sorry, camera repair!, The page is not found.').waitFor();
     await page.getByRole('img', { name: 'Not Found' }).waitFor();
+    await stack.screenshot(page, 'shell-not-found');
     await page.getByRole('link', { name: 'Return to Home Page' }).click();
     await page.waitForURL(`${stack.url}/`);
     await stack.screenshot(page, 'shell-calendar');

@@ -1,9 +1,78 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { Crowd } from './attendees.ts';
+import { SimHost, type SimLog } from './host.ts';
+import { createRng } from './rng.ts';
 
-export type VenueOptions = { serverUrl: string; deviceToken: string; log?: Pick<FastifyBaseLogger, 'info' | 'warn'> };
+export { SimHost } from './host.ts';
+export { SimCamera } from './camera.ts';
+export { Crowd } from './attendees.ts';
+export * from './bowl.ts';
 
-/** Starts the simulated venue against a running server. Filled in by the venue issue (#4). */
-export async function startVenue(opts: VenueOptions): Promise<{ stop: () => Promise<void> }> {
-  opts.log?.info('venue simulator: no hosts yet');
-  return { stop: async () => {} };
+export type VenueOptions = {
+  serverUrl: string;
+  deviceToken: string;
+  /** Same seed, same venue: attendee ids, seats, choices and photos repeat. */
+  seed?: number;
+  /** Camera hosts (default 1). */
+  hosts?: number;
+  /** Cameras per host (default 4): cam1, cam2... numbered across hosts. */
+  camerasPerHost?: number;
+  /** Frames per second per camera that is on (2 to 5; default 3). */
+  fps?: number;
+  /** Attendees arriving per second (default 0.3; 0 = none). */
+  attendeeRate?: number;
+  /** Live time of one attendee before the photo (default 6000 ms). */
+  turnMs?: number;
+  /** Share of attendees that act suspiciously (default 0.03). */
+  suspiciousShare?: number;
+  /** Delay before a power command takes effect (default 400 ms). */
+  powerDelayMs?: number;
+  log?: SimLog;
+};
+
+export type Venue = { hosts: SimHost[]; crowd: Crowd; stop: () => Promise<void> };
+
+const quiet: SimLog = { info: () => {}, warn: () => {} };
+
+/** Starts the simulated venue (camera hosts and attendees) against a running server. */
+export async function startVenue(opts: VenueOptions): Promise<Venue> {
+  const seed = opts.seed ?? Date.now();
+  const rng = createRng(seed);
+  const log = opts.log ?? quiet;
+  const hostCount = Math.max(1, opts.hosts ?? 1);
+  const perHost = Math.max(1, opts.camerasPerHost ?? 4);
+  const fps = Math.min(5, Math.max(2, opts.fps ?? 3));
+  const turnMs = opts.turnMs ?? 6000;
+  const hosts = Array.from(
+    { length: hostCount },
+    (_, h) =>
+      new SimHost({
+        serverUrl: opts.serverUrl,
+        deviceToken: opts.deviceToken,
+        hostId: `sim-host-${h + 1}`,
+        cameras: Array.from({ length: perHost }, (_, c) => `cam${h * perHost + c + 1}`),
+        fps,
+        turnMs,
+        powerDelayMs: opts.powerDelayMs ?? 400,
+        rng: rng.fork(100 + h),
+        log,
+      }),
+  );
+  const crowd = new Crowd({
+    serverUrl: opts.serverUrl,
+    rate: opts.attendeeRate ?? 0.3,
+    suspiciousShare: opts.suspiciousShare ?? 0.03,
+    turnMs,
+    rng: rng.fork(1),
+    log,
+  });
+  crowd.start();
+  log.info({ seed, hosts: hostCount, cameras: hostCount * perHost, fps }, 'venue simulator started');
+  return {
+    hosts,
+    crowd,
+    stop: async () => {
+      crowd.stop();
+      await Promise.all(hosts.map((h) => h.stop()));
+    },
+  };
 }

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROLE, ALL_PERMISSIONS, SESSION_TTL_MS, effectivePermissions, type Permission } from '@stadiumcam/contract';
+import {
+  ADMIN_ROLE,
+  ALL_PERMISSIONS,
+  SESSION_TTL_MS,
+  effectivePermissions,
+  type Permission,
+} from '@stadiumcam/contract';
 import type { Db } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import {

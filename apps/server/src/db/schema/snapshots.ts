@@ -77,6 +77,21 @@ export const snapshots = pgTable(
       .where(sql`${t.groupSize} is not null`),
     index('snapshots_emotions_idx').using('gin', t.emotions),
     index('snapshots_share_sources_idx').using('gin', t.shareSources),
+    index('snapshots_event_sources_idx').on(t.slugDate, t.shareSources).where(sql`${t.sharedCount} > 0`),
     index('snapshots_user_idx').on(t.userId, t.date),
   ],
 );
+
+/**
+ * The album's tab counts per event, kept exact by statement-level triggers on snapshots
+ * (created at boot by the snapshots module: drizzle-kit does not write triggers), so the
+ * unfiltered stats of a million-photo event are one row read. No foreign key: an event's
+ * cascade delete must not race its counter row.
+ */
+export const snapshotCounts = pgTable('snapshot_counts', {
+  slugDate: text('slug_date').primaryKey(),
+  all: integer('all_count').notNull().default(0),
+  favorite: integer('favorite_count').notNull().default(0),
+  magicshots: integer('magicshot_count').notNull().default(0),
+  shared: integer('shared_count').notNull().default(0),
+});

@@ -13,13 +13,7 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, unauthorized } from '../../errors.ts';
-import {
-  endUserSessions,
-  hashToken,
-  permissionsForRoles,
-  startSession,
-  type AuthUser,
-} from '../../plugins/session.ts';
+import { endUserSessions, hashToken, permissionsForRoles, startSession, type AuthUser } from '../../plugins/session.ts';
 import {
   findUserById,
   findUserByUsername,

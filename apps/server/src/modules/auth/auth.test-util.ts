@@ -14,7 +14,9 @@ export async function readOutbox(t: TestApp): Promise<{ file: string; to: string
       const body = raw.slice(split + 2);
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
       const text = /quoted-printable/i.test(header('Content-Transfer-Encoding'))
-        ? body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
+        ? body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))
         : body;
       return { file, to: header('To'), subject: header('Subject'), text };
     }),

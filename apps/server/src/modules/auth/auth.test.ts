@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ALL_PERMISSIONS,
   AUTH_MSG,
   LOGIN_MAX_FAILURES,
   RESET_MAX_REQUESTS,
   authRoutes,
+  usersRoutes,
 } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, describeEachDb, type TestApp } from '../../test/harness.ts';
 import { newMailsTo, postFrom, readOutbox } from './auth.test-util.ts';
@@ -19,9 +22,10 @@ let ipCounter = 0;
 /** A client address no other test uses. */
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-async function rows<T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await t.app.deps.db.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+async function rows<T>(t: TestApp, query: SQL): Promise<T[]> {
+  // PGlite and node-postgres both answer { rows }.
+  const res: unknown = await t.app.deps.db.execute(query);
+  return (res as { rows: T[] }).rows;
 }
 
 const linkToken = (text: string, publicUrl: string) => {
@@ -213,7 +217,10 @@ describeEachDb('auth: login throttling', (t) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body.error).toMatch(/^Too many failed login attempts/);
     // The account itself is not locked: another address logs in.
-    const elsewhere = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    const elsewhere = await postFrom(t(), freshIp(), LOGIN, {
+      username: user.username,
+      password: 'user-test-password',
+    });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -270,7 +277,10 @@ describeEachDb('auth: password reset', (t) => {
 
     expect((await t().call(authRoutes.session, { cookie: user.cookie })).status).toBe(401);
     expect((await t().call(authRoutes.session, { cookie: otherSession })).status).toBe(401);
-    const oldPassword = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' });
+    const oldPassword = await postFrom(t(), freshIp(), LOGIN, {
+      username: user.username,
+      password: 'user-test-password',
+    });
     expect(oldPassword.status).toBe(401);
     const newPassword = await postFrom(t(), freshIp(), LOGIN, { username: user.username, password });
     expect(newPassword.status).toBe(200);
@@ -317,9 +327,9 @@ describeEachDb('auth: password reset', (t) => {
     expect(expired.body).toEqual({ error: AUTH_MSG.resetTokenExpired });
     // Nothing changed: the old password still works and the session too.
     expect((await t().call(authRoutes.session, { cookie: user.cookie })).status).toBe(200);
-    expect((await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' })).status).toBe(
-      200,
-    );
+    expect(
+      (await postFrom(t(), freshIp(), LOGIN, { username: user.username, password: 'user-test-password' })).status,
+    ).toBe(200);
   });
 
   it('throttles reset requests per client address and per e-mail address', async () => {
@@ -353,5 +363,48 @@ describeEachDb('auth: password reset', (t) => {
       expect(typeof res.body.error).toBe('string');
     }
     expect((await readOutbox(t())).length).toBe(before);
+  });
+});
+
+describeEachDb('auth: console sockets follow the session', (t) => {
+  let url: string;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    await t().app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const s of sockets) s.disconnect();
+  });
+
+  const connect = async (cookie: string) => {
+    const socket = io(`${url}/console`, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    return { socket, closed };
+  };
+
+  it('closes the sockets of a session at logout and of a user whose password changes', async () => {
+    const user = await t().userWith([]);
+    const loggingOut = await connect(user.cookie);
+    const admin = await connect(await t().adminCookie());
+    await t().call(authRoutes.logout, { cookie: user.cookie });
+    expect(await loggingOut.closed).toBe('io server disconnect');
+    await expect(connect(user.cookie)).rejects.toThrow(/Not logged in/);
+
+    const cookie = await t().login(user.username, 'user-test-password');
+    const changed = await connect(cookie);
+    const res = await t().call(usersRoutes.update, {
+      cookie: await t().adminCookie(),
+      params: { id: user.id },
+      body: { _id: user.id, password: 'another-password' },
+    });
+    expect(res.status).toBe(200);
+    expect(await changed.closed).toBe('io server disconnect');
+    expect(admin.socket.connected).toBe(true);
   });
 });

@@ -19,8 +19,8 @@ export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record
 /** Consoles allowed to see cameras join this room at connect. */
 export const CAMERAS_ROOM = 'cameras';
 export const streamRoom = (camera: string) => `stream:${camera}`;
-/** How long the server waits for a host's answer before telling the console it did not answer. */
-export const HOST_ACK_TIMEOUT_MS = 10_000;
+/** How long the server waits for a host's answer before telling the console it did not answer (tests shorten it). */
+export const hostAck = { timeoutMs: 10_000 };
 
 type Entry = { state: CameraState; socket: DeviceSocket | null };
 

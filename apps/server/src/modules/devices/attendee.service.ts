@@ -8,7 +8,7 @@ import { composite } from '../../media/images.ts';
 import { keyOfUrl, putMedia, readMedia } from '../../media/media-store.ts';
 import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot } from '../snapshots/snapshots.mapper.ts';
-import { HOST_ACK_TIMEOUT_MS, cameraHub } from '../cameras/cameras.service.ts';
+import { hostAck, cameraHub } from '../cameras/cameras.service.ts';
 import { appendShare, findSnapshotRow, listUserSnapshotRows, setSnapshotOverlay } from './devices.repository.ts';
 import { currentEvent, eventBySlugDate, metricsChanged } from './events-link.ts';
 
@@ -49,7 +49,7 @@ export async function joinQueue(
   hub.activeSlugDate = input.slugDate;
   try {
     const answer = await host.socket
-      .timeout(HOST_ACK_TIMEOUT_MS)
+      .timeout(hostAck.timeoutMs)
       .emitWithAck('queue join', { camera, slugDate: input.slugDate, userId: input.userId, seat: input.seat });
     if (!answer.ok) throw conflict(answer.error);
     return { camera, position: answer.position };

@@ -14,7 +14,7 @@ describeEachDb('current event (GET /api/events/stadiumcam)', (t) => {
   const current = async (fields?: string[]) =>
     t().call(eventsRoutes.current, {
       cookie: await t().adminCookie(),
-      query: fields ? { fields: fields as never } : {},
+      query: fields ? { fields: fields } : {},
     });
   const create = async (gameDate: string, from = '18:00', to = '22:00') =>
     t().call(eventsRoutes.create, {

@@ -30,7 +30,7 @@ describeEachDb('events API', (t) => {
     t().call(eventsRoutes.create, { cookie: cookie ?? (await admin()), body: body as never });
   const get = async (slugDate: string) => t().call(eventsRoutes.get, { cookie: await admin(), params: { slugDate } });
   const put = async (slugDate: string, data: Record<string, unknown>, cookie?: string) =>
-    t().call(eventsRoutes.update, { cookie: cookie ?? (await admin()), body: { slugDate, data } as never });
+    t().call(eventsRoutes.update, { cookie: cookie ?? (await admin()), body: { slugDate, data } });
   const listAll = async () =>
     (await t().call(eventsRoutes.list, { cookie: await admin() })).body as { slugDate: string }[];
 

@@ -16,7 +16,7 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { CAMERAS_ROOM, HOST_ACK_TIMEOUT_MS, cameraHub, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
+import { CAMERAS_ROOM, hostAck, cameraHub, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
 
 type ConsoleSocket = Socket<ConsoleClientEvents, ConsoleServerEvents, Record<string, never>, { user: AuthUser }>;
@@ -41,7 +41,7 @@ const schemas = {
   snooze: z.object({ userId: UserIdSchema, minutes: z.number().int().min(1).max(60).optional() }),
 };
 
-/** The host's answer, or the reason there is none; never waits longer than HOST_ACK_TIMEOUT_MS. */
+/** The host's answer, or the reason there is none; never waits longer than hostAck.timeoutMs. */
 async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'magicshot'>(
   host: DeviceSocket,
   event: E,
@@ -49,7 +49,7 @@ async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'mag
 ): Promise<Answer> {
   try {
     // The typed overloads cannot follow a generic event name.
-    const emitter = host.timeout(HOST_ACK_TIMEOUT_MS) as unknown as {
+    const emitter = host.timeout(hostAck.timeoutMs) as unknown as {
       emitWithAck: (e: string, p: unknown) => Promise<unknown>;
     };
     const answer = (await emitter.emitWithAck(event, payload)) as Answer | null;
@@ -109,7 +109,7 @@ export function registerMonitorSocket(deps: Deps): void {
       if (targets.size === 0) return { ok: false, error: MSG.noCameras };
       for (const [host, keys] of targets) {
         // The status comes back as a report; a silent host only leaves a log line.
-        host.timeout(HOST_ACK_TIMEOUT_MS).emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
+        host.timeout(hostAck.timeoutMs).emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
           if (err || !answer?.ok) deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
         });
       }
@@ -215,7 +215,7 @@ export function registerMonitorSocket(deps: Deps): void {
 
     const toAllHosts = async (event: 'kick' | 'ban' | 'snooze', payload: { userId: string; minutes?: number }) => {
       for (const host of hub.hosts().keys()) {
-        host.timeout(HOST_ACK_TIMEOUT_MS).emit(event as 'kick', payload, (err) => {
+        host.timeout(hostAck.timeoutMs).emit(event as 'kick', payload, (err) => {
           if (err) deps.log.warn({ hostId: host.data.hostId, event }, 'host did not confirm');
         });
       }

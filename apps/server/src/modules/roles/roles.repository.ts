@@ -37,7 +37,11 @@ export const permissionsOfRoles = async (db: Db, names: string[]): Promise<strin
 export const insertRole = async (db: Db, name: string, permissions: string[]): Promise<RoleRow | undefined> =>
   (await db.insert(roles).values({ name, permissions }).onConflictDoNothing().returning())[0];
 
-export const updateRolePermissions = async (db: Db, name: string, permissions: string[]): Promise<RoleRow | undefined> =>
+export const updateRolePermissions = async (
+  db: Db,
+  name: string,
+  permissions: string[],
+): Promise<RoleRow | undefined> =>
   (await db.update(roles).set({ permissions }).where(eq(roles.name, name)).returning())[0];
 
 /** Deletes the role and takes it off every user holding it, together. */

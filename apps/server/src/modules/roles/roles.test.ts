@@ -9,7 +9,8 @@ describeEachDb('roles', (t) => {
     t().call(rolesRoutes.save, { cookie: cookie ?? (await admin()), params: { name }, body: body as any });
 
   it('lists the admin role first, read-only with every permission, then the others by name', async () => {
-    for (const name of ['zeta', 'Alpha', 'mid']) expect((await save(name, { permissions: [], isNew: true })).status).toBe(200);
+    for (const name of ['zeta', 'Alpha', 'mid'])
+      expect((await save(name, { permissions: [], isNew: true })).status).toBe(200);
     const list = await roles();
     expect(list[0]).toEqual({ name: ADMIN_ROLE, permissions: ALL_PERMISSIONS, readonly: true });
     const ours = list.map((r) => r.name).filter((n) => ['zeta', 'Alpha', 'mid'].includes(n));
@@ -83,7 +84,12 @@ describeEachDb('roles', (t) => {
     const malformed = await t().app.inject({
       method: 'POST',
       url: '/api/roles/steady',
-      headers: { host: 'localhost', origin: 'http://localhost', cookie: await admin(), 'content-type': 'application/json' },
+      headers: {
+        host: 'localhost',
+        origin: 'http://localhost',
+        cookie: await admin(),
+        'content-type': 'application/json',
+      },
       payload: '{"permissions": [',
     });
     expect(malformed.statusCode).toBe(400);
@@ -97,7 +103,12 @@ describeEachDb('roles', (t) => {
     await save('lasting', { permissions: [P.USERS], isNew: true });
     const user = await t().call(usersRoutes.create, {
       cookie,
-      body: { username: 'role-holder', email: 'rh@example.com', password: 'secret-pw', roles: ['temporary', 'lasting'] },
+      body: {
+        username: 'role-holder',
+        email: 'rh@example.com',
+        password: 'secret-pw',
+        roles: ['temporary', 'lasting'],
+      },
     });
     expect(user.status).toBe(200);
 
@@ -139,6 +150,8 @@ describeEachDb('roles', (t) => {
     expect((await roles()).some((r) => r.name === 'reader-made')).toBe(false);
     const writer = await t().userWith([P.ROLES_WRITE]);
     expect((await save('writer-made', { permissions: [P.CONFIG], isNew: true }, writer.cookie)).status).toBe(200);
-    expect((await t().call(rolesRoutes.remove, { cookie: writer.cookie, params: { name: 'writer-made' } })).status).toBe(204);
+    expect(
+      (await t().call(rolesRoutes.remove, { cookie: writer.cookie, params: { name: 'writer-made' } })).status,
+    ).toBe(204);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, snapshots } from '../../db/schema/index.ts';
+import { events, snapshotCounts, snapshots } from '../../db/schema/index.ts';
 
 export type SnapshotRow = typeof snapshots.$inferSelect;
 export type SnapshotInsert = typeof snapshots.$inferInsert;
@@ -244,7 +244,36 @@ export const countQuery = (filter: AlbumFilter, type: TypeFilter): SQL =>
     ...filterConditions(filter),
   ])}`;
 
+/** Only events named, nothing else: the counters answer (see snapshots.counters.ts). */
+export const onlyEvents = (f: AlbumFilter): f is AlbumFilter & { slugDate: string[] } =>
+  !!f.slugDate?.length &&
+  Object.entries(f).every(([k, v]) => k === 'slugDate' || v === undefined || (Array.isArray(v) && v.length === 0));
+
+async function counters(db: Db, slugDates: string[]) {
+  const [row] = await db
+    .select({
+      all: sql<number>`coalesce(sum(${snapshotCounts.all}), 0)::int`,
+      favorite: sql<number>`coalesce(sum(${snapshotCounts.favorite}), 0)::int`,
+      magicshots: sql<number>`coalesce(sum(${snapshotCounts.magicshots}), 0)::int`,
+      shared: sql<number>`coalesce(sum(${snapshotCounts.shared}), 0)::int`,
+    })
+    .from(snapshotCounts)
+    .where(inArray(snapshotCounts.slugDate, slugDates));
+  return row;
+}
+
 export async function countSnapshots(db: Db, filter: AlbumFilter, type: TypeFilter): Promise<number> {
+  if (onlyEvents(filter)) {
+    const c = await counters(db, filter.slugDate);
+    const byType: Record<TypeFilter, number> = {
+      all: c.all,
+      favorites: c.favorite,
+      shared: c.shared,
+      magicshots: c.magicshots,
+      'all-with-magicshot': c.all + c.magicshots,
+    };
+    return byType[type];
+  }
   return rowsOf<{ n: number }>(await db.execute(countQuery(filter, type)))[0].n;
 }
 
@@ -252,36 +281,66 @@ export async function countSnapshots(db: Db, filter: AlbumFilter, type: TypeFilt
 export function albumCountsQuery(filter: AlbumFilter, withMagicshots: boolean): SQL {
   const base = [eventScope(filter.slugDate), ...filterConditions(filter)];
   const count = (type: TypeFilter) => sql`(select count(*)::int from ${s} ${whereSql([...base, typeCondition(type)])})`;
-  const query = sql`select ${count('all')} as "all", ${count('favorites')} as "favorite",
+  return sql`select ${count('all')} as "all", ${count('favorites')} as "favorite",
     ${withMagicshots ? count('magicshots') : sql`0`} as "magicshots", ${count('shared')} as "shared"`;
 }
 
 export async function albumCounts(db: Db, filter: AlbumFilter, withMagicshots: boolean) {
+  if (onlyEvents(filter)) {
+    const c = await counters(db, filter.slugDate);
+    return { ...c, magicshots: withMagicshots ? c.magicshots : 0 };
+  }
   const query = albumCountsQuery(filter, withMagicshots);
   const row = rowsOf<{ all: number; favorite: number; magicshots: number; shared: number }>(await db.execute(query))[0];
   return { all: row.all, favorite: row.favorite, magicshots: row.magicshots, shared: row.shared };
 }
 
+/** Option lists of the album's filters: [answer key, column, seat type the column is read for]. */
+const OPTION_COLUMNS = [
+  ['seatTypes', 'seat_type', undefined],
+  ['sections', 'section', 'section'],
+  ['boxes', 'section', 'box'],
+  ['suites', 'section', 'suite'],
+  ['customType1', 'section', 'custom_type_1'],
+  ['customType2', 'section', 'custom_type_2'],
+  ['customType3', 'section', 'custom_type_3'],
+  ['rows', 'row', undefined],
+  ['seats', 'seat', undefined],
+  ['cameras', 'camera', undefined],
+  ['overlays', 'overlay', undefined],
+  ['sharePlatforms', 'share_sources', undefined],
+] as const;
+type OptionKey = (typeof OPTION_COLUMNS)[number][0];
+
 /**
- * Distinct values of one indexed column of one event by a loose index scan: one index
- * probe per distinct value instead of reading every photo of the event.
+ * Every option list of one event in one statement, each by a loose index scan: one index
+ * probe per distinct value instead of reading the event's photos (a million at most).
+ * Share platforms walk the distinct share-source lists of shared photos (a handful).
  */
-async function distinctValues(db: Db, slugDate: string, column: string, seatType?: string): Promise<string[]> {
-  const col = sql.raw(`"${column}"`);
-  const scope = seatType ? sql`"slug_date" = ${slugDate} and "seat_type" = ${seatType}` : sql`"slug_date" = ${slugDate}`;
-  const query = sql`with recursive t(v) as (
+function eventOptionsQuery(slugDate: string): SQL {
+  const ctes = OPTION_COLUMNS.map(([, column, seatType], i) => {
+    const col = sql.raw(`"${column}"`);
+    const name = sql.raw(`o${i}`);
+    const scope = sql.join(
+      [
+        sql`"slug_date" = ${slugDate}`,
+        ...(seatType ? [sql`"seat_type" = ${seatType}`] : []),
+        ...(column === 'share_sources' ? [sql`"shared_count" > 0`] : []),
+      ],
+      sql` and `,
+    );
+    return sql`${name}(v) as (
       (select ${col} from ${s} where ${scope} and ${col} is not null order by ${col} limit 1)
       union all
-      select (select ${col} from ${s} where ${scope} and ${col} > t.v order by ${col} limit 1) from t where t.v is not null
-    ) select v from t where v is not null`;
-  return rowsOf<{ v: string }>(await db.execute(query)).map((r) => r.v);
-}
-
-/** Distinct share-source lists of one event (few per event), by a loose scan of its shared photos. */
-async function distinctShareSources(db: Db, slugDate: string): Promise<string[]> {
-  const query = sql`select distinct unnest(${s.shareSources}) as v from ${s}
-    where ${s.slugDate} = ${slugDate} and ${s.sharedCount} > 0 and ${s.magicshot} = false`;
-  return rowsOf<{ v: string }>(await db.execute(query)).map((r) => r.v);
+      select (select ${col} from ${s} where ${scope} and ${col} > ${name}.v order by ${col} limit 1)
+      from ${name} where ${name}.v is not null)`;
+  });
+  const lists = OPTION_COLUMNS.map(([key, column], i) => {
+    const from = sql.raw(`o${i}`);
+    const values = column === 'share_sources' ? sql`select distinct unnest(v) from ${from}` : sql`select v from ${from}`;
+    return sql`array(${values} where v is not null) as ${sql.raw(`"${key}"`)}`;
+  });
+  return sql`with recursive ${sql.join(ctes, sql`, `)} select ${sql.join(lists, sql`, `)}`;
 }
 
 export async function hasFaceData(db: Db, slugDates: string[]): Promise<boolean> {
@@ -290,26 +349,14 @@ export async function hasFaceData(db: Db, slugDates: string[]): Promise<boolean>
 }
 
 export async function filterOptions(db: Db, slugDates: string[]) {
-  const union = async (get: (e: string) => Promise<string[]>) => {
-    const all = new Set<string>();
-    for (const e of slugDates) for (const v of await get(e)) all.add(v);
-    return [...all].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-  };
-  return {
-    seatTypes: await union((e) => distinctValues(db, e, 'seat_type')),
-    sections: await union((e) => distinctValues(db, e, 'section', 'section')),
-    boxes: await union((e) => distinctValues(db, e, 'section', 'box')),
-    suites: await union((e) => distinctValues(db, e, 'section', 'suite')),
-    customType1: await union((e) => distinctValues(db, e, 'section', 'custom_type_1')),
-    customType2: await union((e) => distinctValues(db, e, 'section', 'custom_type_2')),
-    customType3: await union((e) => distinctValues(db, e, 'section', 'custom_type_3')),
-    rows: await union((e) => distinctValues(db, e, 'row')),
-    seats: await union((e) => distinctValues(db, e, 'seat')),
-    cameras: await union((e) => distinctValues(db, e, 'camera')),
-    overlays: await union((e) => distinctValues(db, e, 'overlay')),
-    sharePlatforms: await union((e) => distinctShareSources(db, e)),
-    hasFaceData: await hasFaceData(db, slugDates),
-  };
+  const sets = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, new Set<string>()])) as Record<OptionKey, Set<string>>;
+  for (const e of slugDates) {
+    const row = rowsOf<Record<OptionKey, string[]>>(await db.execute(eventOptionsQuery(e)))[0];
+    for (const [key] of OPTION_COLUMNS) for (const v of row[key]) sets[key].add(v);
+  }
+  const sorted = (set: Set<string>) => [...set].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const lists = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, sorted(sets[key])])) as Record<OptionKey, string[]>;
+  return { ...lists, hasFaceData: await hasFaceData(db, slugDates) };
 }
 
 export async function userSnapshots(db: Db, userId: string, slugDates?: string[]): Promise<SnapshotRow[]> {

@@ -2,13 +2,15 @@ import { snapshotsRoutes as r } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { registerRoute } from '../../plugins/routes.ts';
+import { ensureAlbumCounters } from './snapshots.counters.ts';
 import { encryptedZip, plainZip } from './snapshots.media.ts';
 import * as service from './snapshots.service.ts';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
 
-export function snapshotsModule(app: App, deps: Deps): void {
+export async function snapshotsModule(app: App, deps: Deps): Promise<void> {
+  await ensureAlbumCounters(deps.db);
   registerRoute(app, r.list, ({ user, query }) => service.listSnapshots(deps, user, query));
   registerRoute(app, r.stats, ({ user, query }) => service.albumStats(deps, user, query));
   registerRoute(app, r.filterOptions, ({ user, query }) => service.filterOptions(deps, user, query.slugDate));

@@ -51,17 +51,34 @@ export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQ
   if ((q.type === 'magicshots' || q.type === 'all-with-magicshot') && !seesMagicshots(user)) throw forbidden();
   const filter = albumFilter(user, q);
   if (filter.slugDate && filter.slugDate.length === 0) return { items: [], ...(q.withTotal ? { total: 0 } : {}) };
-  const ids = await repo.pageIds(deps.db, {
-    filter,
-    type: q.type,
-    sortField: q.sortField,
-    sortOrder: q.sortOrder,
-    offset: (q.page - 1) * q.pageSize,
-    limit: q.pageSize,
-  });
+  const ids = await pageIds(deps, filter, q);
   const items = (await repo.findSnapshots(deps.db, ids)).map(toListItem);
   if (!q.withTotal) return { items };
   return { items, total: await repo.countSnapshots(deps.db, filter, q.type) };
+}
+
+/** Past this many photos a deep page is worth a (stored) count to walk from the far end. */
+const REVERSE_FROM = 1000;
+
+/**
+ * A page by offset. Without filters the count is stored, so a page in the back half is read
+ * from the other end of the index: the walk never skips more than half the event's photos.
+ */
+async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): Promise<string[]> {
+  const offset = (q.page - 1) * q.pageSize;
+  const base = { filter, type: q.type, sortField: q.sortField, sortOrder: q.sortOrder, offset, limit: q.pageSize };
+  if (offset < REVERSE_FROM || !repo.onlyEvents(filter)) return repo.pageIds(deps.db, base);
+  const total = await repo.countSnapshots(deps.db, filter, q.type);
+  if (offset >= total) return [];
+  if (offset <= total / 2) return repo.pageIds(deps.db, base);
+  const limit = Math.min(q.pageSize, total - offset);
+  const reversed = await repo.pageIds(deps.db, {
+    ...base,
+    sortOrder: q.sortOrder === 'asc' ? 'desc' : 'asc',
+    offset: total - offset - limit,
+    limit,
+  });
+  return reversed.reverse();
 }
 
 export async function albumStats(deps: Deps, user: AuthUser, q: SnapshotStatsQuery): Promise<AlbumStats> {

@@ -376,6 +376,57 @@ describeEachDb('snapshots API', (t) => {
     });
   });
 
+  describe('stored counts and deep pages', () => {
+    const BIG = 'stadiumcam-2030-01-04';
+    beforeAll(async () => {
+      await insertEvent(db(), {
+        id: BIG,
+        slug: 'stadiumcam',
+        slugDate: BIG,
+        title: BIG,
+        gameDate: '2030-01-04',
+        timezone: 'America/Winnipeg',
+      });
+      for (let i = 0; i < 1250; i++)
+        await seed(`big${String(i).padStart(4, '0')}`, {
+          slugDate: BIG,
+          date: new Date(Date.UTC(2030, 0, 4, 18, 0, i)),
+          magicshot: i % 100 === 99,
+        });
+    }, 120_000);
+
+    it('reads a page in the back half from the far end with the same answer', async () => {
+      const expected = (n: number) => `big${String(n).padStart(4, '0')}`;
+      // 1250 photos, 12 magicshots: 1238 in the all tab, newest first.
+      const allTab = Array.from({ length: 1250 }, (_, i) => 1249 - i).filter((i) => i % 100 !== 99);
+      expect(await list({ slugDate: [BIG], page: 12 })).toEqual(allTab.slice(1100, 1200).map(expected));
+      expect(await list({ slugDate: [BIG], page: 13 })).toEqual(allTab.slice(1200).map(expected));
+      expect(await list({ slugDate: [BIG], page: 14 })).toEqual([]);
+      expect(await list({ slugDate: [BIG], page: 11, pageSize: 100, sortOrder: 'asc' })).toEqual(
+        [...allTab].reverse().slice(1000, 1100).map(expected),
+      );
+    });
+
+    it('keeps the stored tab counts equal to counting, through every change', async () => {
+      const everything = { timeSince: 0, timeUntil: 1440 };
+      const same = async (slugDate: string) => {
+        const stored = await t().call(r.stats, { query: { slugDate: [slugDate] }, cookie: admin });
+        const counted = await t().call(r.stats, { query: { slugDate: [slugDate], ...everything }, cookie: admin });
+        expect(stored.body).toEqual(counted.body);
+        return stored.body as { all: number };
+      };
+      expect(await same(BIG)).toEqual({ all: 1238, favorite: 0, magicshots: 12, shared: 0 });
+      await t().call(r.favorite, { body: { ids: ['big0001', 'big0002', 'big0099'], favorite: true }, cookie: admin });
+      await t().call(r.ban, { body: { ids: ['big0001'], banStatus: true }, cookie: admin });
+      await t().call(r.remove, { body: { ids: ['big0002', 'big0199'] }, cookie: admin });
+      expect(await same(BIG)).toEqual({ all: 1237, favorite: 1, magicshots: 11, shared: 0 });
+      await same(EVENT);
+      await same(OTHER);
+      const total = await t().call(r.list, { query: { slugDate: [BIG], type: 'favorites', withTotal: true }, cookie: admin });
+      expect(total.body.total).toBe(1);
+    });
+  });
+
   describe('archives', () => {
     let work: string;
     beforeAll(async () => {

@@ -85,8 +85,7 @@ export async function updateUserById(deps: Deps, actor: AuthUser, id: string, bo
 
   const passwordChanged = !!body.password;
   const rolesChanged =
-    roles !== undefined &&
-    (roles.length !== current.roles.length || roles.some((r) => !current.roles.includes(r)));
+    roles !== undefined && (roles.length !== current.roles.length || roles.some((r) => !current.roles.includes(r)));
   const row = await updateUser(deps.db, id, {
     ...(body.email !== undefined ? { email: body.email } : {}),
     ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),

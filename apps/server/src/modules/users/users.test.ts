@@ -27,9 +27,19 @@ describeEachDb('users', (t) => {
       params: { name: 'operator' },
       body: { permissions: [P.MONITOR_READ], isNew: true },
     });
-    const res = await create({ username: '  Operator1 ', email: 'op1@example.com', password: PASSWORD, roles: ['operator'] });
+    const res = await create({
+      username: '  Operator1 ',
+      email: 'op1@example.com',
+      password: PASSWORD,
+      roles: ['operator'],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: 'operator1', email: 'op1@example.com', roles: ['operator'], lastLogin: null });
+    expect(res.body).toMatchObject({
+      username: 'operator1',
+      email: 'op1@example.com',
+      roles: ['operator'],
+      lastLogin: null,
+    });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     const cookie = await t().login('operator1', PASSWORD);
     const me = await t().call(authRoutes.session, { cookie });
@@ -40,8 +50,12 @@ describeEachDb('users', (t) => {
 
   it('tells whether a username exists', async () => {
     const cookie = await admin();
-    expect((await t().call(usersRoutes.exists, { cookie, params: { username: 'admin' } })).body).toEqual({ exists: true });
-    expect((await t().call(usersRoutes.exists, { cookie, params: { username: 'ADMIN' } })).body).toEqual({ exists: true });
+    expect((await t().call(usersRoutes.exists, { cookie, params: { username: 'admin' } })).body).toEqual({
+      exists: true,
+    });
+    expect((await t().call(usersRoutes.exists, { cookie, params: { username: 'ADMIN' } })).body).toEqual({
+      exists: true,
+    });
     expect((await t().call(usersRoutes.exists, { cookie, params: { username: 'nobody-at-all' } })).body).toEqual({
       exists: false,
     });
@@ -97,14 +111,21 @@ describeEachDb('users', (t) => {
     const malformed = await t().app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: { host: 'localhost', origin: 'http://localhost', cookie: await admin(), 'content-type': 'application/json' },
+      headers: {
+        host: 'localhost',
+        origin: 'http://localhost',
+        cookie: await admin(),
+        'content-type': 'application/json',
+      },
       payload: '{"username": "gooduser",',
     });
     expect(malformed.statusCode).toBe(400);
     expect(JSON.parse(malformed.body).error).toBe('Invalid request: malformed JSON');
 
     expect(await list()).toEqual(before);
-    expect((await t().call(usersRoutes.exists, { cookie: await admin(), params: { username: 'gooduser' } })).body).toEqual({
+    expect(
+      (await t().call(usersRoutes.exists, { cookie: await admin(), params: { username: 'gooduser' } })).body,
+    ).toEqual({
       exists: false,
     });
   });
@@ -123,12 +144,20 @@ describeEachDb('users', (t) => {
     expect(same.body).toMatchObject({ _id: id, username: 'editable', email: 'ed2@example.com', roles: [] });
     await t().login('editable', PASSWORD);
 
-    const roles = await t().call(usersRoutes.update, { cookie, params: { id }, body: { _id: id, roles: ['operator'] } });
+    const roles = await t().call(usersRoutes.update, {
+      cookie,
+      params: { id },
+      body: { _id: id, roles: ['operator'] },
+    });
     expect(roles.body.roles).toEqual(['operator']);
     expect(roles.body.email).toBe('ed2@example.com');
     await t().login('editable', PASSWORD);
 
-    const pw = await t().call(usersRoutes.update, { cookie, params: { id }, body: { _id: id, password: 'new-secret' } });
+    const pw = await t().call(usersRoutes.update, {
+      cookie,
+      params: { id },
+      body: { _id: id, password: 'new-secret' },
+    });
     expect(pw.status).toBe(200);
     await t().login('editable', 'new-secret');
   });
@@ -225,7 +254,10 @@ describeEachDb('users', (t) => {
 
   it('lets the Users permission manage operators but not administrators', async () => {
     const manager = await t().userWith([P.USERS]);
-    const made = await create({ username: 'managed-op', email: 'm@example.com', password: PASSWORD, roles: [] }, manager.cookie);
+    const made = await create(
+      { username: 'managed-op', email: 'm@example.com', password: PASSWORD, roles: [] },
+      manager.cookie,
+    );
     expect(made.status).toBe(200);
     const id = made.body._id;
 
@@ -258,7 +290,10 @@ describeEachDb('users', (t) => {
   it('needs the Users permission for every users call', async () => {
     const nobody = await t().userWith([P.ROLES_WRITE]);
     expect((await t().call(usersRoutes.list, { cookie: nobody.cookie })).status).toBe(403);
-    const res = await create({ username: 'not-allowed', email: 'n@example.com', password: PASSWORD, roles: [] }, nobody.cookie);
+    const res = await create(
+      { username: 'not-allowed', email: 'n@example.com', password: PASSWORD, roles: [] },
+      nobody.cookie,
+    );
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: MSG.insufficientPermissions });
   });

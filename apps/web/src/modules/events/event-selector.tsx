@@ -18,7 +18,7 @@ import { MSG } from '@stadiumcam/contract';
 import { isShiftHeld } from '../../ui/shift-key.ts';
 import { toSelected, useEventList, type EventItem } from './events.hooks.ts';
 import { gameDateStr, isFutureEvent, timeRange } from './event-time.ts';
-import { StatusDot } from './header-event.tsx';
+import { StatusDot } from './status-dot.tsx';
 import { setSelectedEvents, useSelectedEvents } from './selection.store.ts';
 
 type Props = {
@@ -26,7 +26,7 @@ type Props = {
   multiple?: boolean;
   /** Offers the 'Master Template' button. */
   allowTemplate?: boolean;
-  /** Future events may be stepped to and chosen. */
+  /** The next arrow may step to a future event (the modal lists every event). */
   allowFuture?: boolean;
   /** The header's compact selector; a page's own selector hides it. */
   placement?: 'page' | 'header';
@@ -135,7 +135,6 @@ export function EventSelector({
         opened={opened}
         onClose={() => setOpened(false)}
         multiple={multiple}
-        allowFuture={allowFuture}
         template={allowTemplate ? template : undefined}
         events={dated}
         loading={list.isPending}
@@ -149,14 +148,13 @@ type ModalProps = {
   opened: boolean;
   onClose: () => void;
   multiple: boolean;
-  allowFuture: boolean;
   template: EventItem | undefined;
   events: EventItem[];
   loading: boolean;
   failed: boolean;
 };
 
-function EventSelectorModal({ opened, onClose, multiple, allowFuture, template, events, loading, failed }: ModalProps) {
+function EventSelectorModal({ opened, onClose, multiple, template, events, loading, failed }: ModalProps) {
   const { events: selected, slugDates } = useSelectedEvents();
   const { pathname } = useLocation();
   const page = pathname.split('/')[1] ?? '';
@@ -170,8 +168,6 @@ function EventSelectorModal({ opened, onClose, multiple, allowFuture, template, 
     setDraft(slugDates ? { page, slugDates, anchor: at } : null);
 
   const chosen = pending ?? slugDates.filter((s) => rows.some((e) => e.slugDate === s));
-  const eligible = (e: EventItem) => allowFuture || !isFutureEvent(e);
-  const choosable = rows.filter(eligible);
   // Without a selection there is nothing to go back to: the modal stays until one is applied.
   const closable = selected.length > 0;
 
@@ -183,23 +179,19 @@ function EventSelectorModal({ opened, onClose, multiple, allowFuture, template, 
 
   const handleRow = (i: number, ev: MouseEvent) => {
     const e = rows[i];
-    if (!eligible(e)) return;
     if (!multiple) {
       setPending([e.slugDate], i);
     } else if ((ev.shiftKey || isShiftHeld()) && anchor !== null) {
       const [from, to] = anchor < i ? [anchor, i] : [i, anchor];
-      const range = rows
-        .slice(from, to + 1)
-        .filter(eligible)
-        .map((r) => r.slugDate);
+      const range = rows.slice(from, to + 1).map((r) => r.slugDate);
       setPending([...new Set([...chosen, ...range])], i);
     } else {
       setPending(chosen.includes(e.slugDate) ? chosen.filter((s) => s !== e.slugDate) : [...chosen, e.slugDate], i);
     }
   };
 
-  const allChosen = choosable.length > 0 && choosable.every((e) => chosen.includes(e.slugDate));
-  const handleAll = () => setPending(allChosen ? [] : choosable.map((e) => e.slugDate), anchor);
+  const allChosen = rows.length > 0 && rows.every((e) => chosen.includes(e.slugDate));
+  const handleAll = () => setPending(allChosen ? [] : rows.map((e) => e.slugDate), anchor);
 
   const apply = (items: EventItem[]) => {
     setSelectedEvents(items.map(toSelected));
@@ -251,18 +243,17 @@ function EventSelectorModal({ opened, onClose, multiple, allowFuture, template, 
           <Table.Tbody style={{ userSelect: 'none' }}>
             {rows.map((e, i) => {
               const on = chosen.includes(e.slugDate);
-              const disabled = !eligible(e);
               return (
                 <Table.Tr
                   key={e.slugDate}
                   data-slugdate={e.slugDate}
                   onClick={(ev) => handleRow(i, ev)}
-                  style={{ cursor: disabled ? 'not-allowed' : 'pointer', opacity: disabled ? 0.5 : 1 }}
+                  style={{ cursor: 'pointer' }}
                   bg={on ? 'var(--mantine-primary-color-light)' : undefined}
                 >
                   <Table.Td>
                     {/* The row handles the click; the checkbox only shows the state. */}
-                    <Checkbox aria-label={e.title} checked={on} disabled={disabled} onChange={() => undefined} />
+                    <Checkbox aria-label={e.title} checked={on} onChange={() => undefined} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={8} wrap="nowrap">

@@ -1,36 +1,11 @@
 import type { ReactNode } from 'react';
-import { Box, Group, Text, Tooltip } from '@mantine/core';
-import { MSG, type EventStatus } from '@stadiumcam/contract';
+import { Group, Text, Tooltip } from '@mantine/core';
+import { MSG } from '@stadiumcam/contract';
 import { EventSelector, usePageHasEventSelector } from './event-selector.tsx';
 import { useEventSelectionSync } from './events.hooks.ts';
 import { gameDateStr, timeRange } from './event-time.ts';
 import { useSelectedEvents } from './selection.store.ts';
-
-const DOT: Record<EventStatus, { color: string; label: string }> = {
-  live: { color: 'var(--mantine-color-red-6)', label: 'active' },
-  pre: { color: 'var(--mantine-color-yellow-5)', label: 'semi-active' },
-  post: { color: 'var(--mantine-color-gray-6)', label: 'off' },
-};
-
-/** Status dot (spec 1 §4): active while live, semi-active while pre, off for post. */
-export function StatusDot({ status }: { status: EventStatus }) {
-  const live = status === 'live';
-  return (
-    <Box
-      data-testid="status-dot"
-      data-state={DOT[status].label}
-      aria-label={`Event ${status}`}
-      w={10}
-      h={10}
-      style={{
-        borderRadius: '50%',
-        flex: 'none',
-        background: DOT[status].color,
-        boxShadow: live ? `0 0 0 3px color-mix(in srgb, ${DOT.live.color} 35%, transparent)` : undefined,
-      }}
-    />
-  );
-}
+import { StatusDot } from './status-dot.tsx';
 
 /**
  * The header's event (spec 1 §2): status dot, name and the date with the time range as its

@@ -1,23 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCamera, IconShare, IconTrendingUp, IconUsers } from '@tabler/icons-react';
-import { MSG, eventsRoutes, type EventMetrics } from '@stadiumcam/contract';
-import { api } from '../../ui/api.ts';
-import { useSocketEvent } from '../../ui/socket.ts';
-
-const metricsKey = (slugDate: string) => ['monitor', 'metrics', slugDate] as const;
-
-function useLiveMetrics(slugDate: string) {
-  const qc = useQueryClient();
-  const query = useQuery({
-    queryKey: metricsKey(slugDate),
-    queryFn: () => api(eventsRoutes.metrics, { query: { slugDate } }),
-  });
-  useSocketEvent('monitor metrics', (m) => {
-    if (m.slugDate === slugDate) qc.setQueryData<EventMetrics>(metricsKey(slugDate), m);
-  });
-  return query;
-}
+import { MSG } from '@stadiumcam/contract';
+import { useLiveMetrics } from '../events/events.hooks.ts';
 
 const ITEMS = [
   { key: 'peak', label: 'Peak', icon: IconTrendingUp },
@@ -28,7 +12,7 @@ const ITEMS = [
 
 /** Peak, current, snapshots and shares of the monitored event, kept live by 'monitor metrics'. */
 export function LiveMetricsPanel({ slugDate }: { slugDate: string }) {
-  const { data, isError } = useLiveMetrics(slugDate);
+  const { data, isError } = useLiveMetrics(slugDate, true);
   if (isError) {
     return (
       <Text size="sm" c="red" data-testid="metrics-error">

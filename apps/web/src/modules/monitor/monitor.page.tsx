@@ -6,10 +6,10 @@ import { confirm, showErrorModal, toast } from '../../ui/feedback.tsx';
 import { getConsoleSocket } from '../../ui/socket.ts';
 import { useCan } from '../auth/session.hooks.ts';
 import { useCameraStatus, usePowerCommand } from '../cameras/cameras.hooks.ts';
+import { EventStatusRadio } from '../events/power-menu.tsx';
 import { NotificationBell } from '../notifications/notifications-list.tsx';
 import { CameraGrid } from './camera-grid.tsx';
 import type { TileActions } from './camera-tile.tsx';
-import { EventStatusControl } from './event-status-control.tsx';
 import { LiveMetricsPanel } from './live-metrics-panel.tsx';
 import { useFocusAnimation, useMagicShots } from './magicshot.hooks.tsx';
 import { useMonitorEvent } from './monitor-event.ts';
@@ -79,6 +79,7 @@ export function MonitorPage() {
   const command = useSocketCommand();
   const canShoot = useCan(P.MAGICSHOTS_WRITE);
   const canPower = useCan(P.POWER_BTN);
+  const canSetStatus = useCan([P.EVENT_WRITE, P.POWER_BTN], { or: true });
   useLivestreams(
     slugDate ?? DEFAULT_SLUG,
     cameras.map((c) => c.camera),
@@ -120,7 +121,7 @@ export function MonitorPage() {
               {event.title}
             </Text>
           )}
-          <EventStatusControl />
+          {canSetStatus && <EventStatusRadio />}
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Tooltip label={cameras.length <= 1 ? 'Big block needs two cameras or more' : 'Layout'}>
@@ -129,7 +130,7 @@ export function MonitorPage() {
               aria-label="Layout"
               data-testid="layout"
               value={layout}
-              onChange={(v) => setLayout(v as Layout)}
+              onChange={(v) => setLayout(v)}
               data={[
                 {
                   value: 'blocks',

@@ -32,7 +32,7 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
   const [all, setAll] = useState(false);
   const records = all ? n.data.allSRS : n.data.allSRS.slice(0, SEATS_SHOWN);
   return (
-    <Paper withBorder p="sm" radius="md" data-testid={`notification-${n._id}`}>
+    <Paper withBorder p="sm" radius="md" data-testid="notification-card" data-id={n._id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap="xs" wrap="nowrap">
           <IconAlertTriangle size={20} color="var(--mantine-color-orange-5)" />

@@ -11,7 +11,7 @@ type Props = {
 /** The permission tree as checkboxes; each top-level branch stays together in a column. */
 export function PermissionTree({ checked, disabled, onToggle }: Props) {
   return (
-    <Box style={{ columnWidth: 300, columnGap: 'var(--mantine-spacing-xl)' }} data-testid="permission-tree">
+    <Box style={{ columns: '300px 3', columnGap: 'var(--mantine-spacing-xl)' }} data-testid="permission-tree">
       {PERMISSION_TREE.map((node) => (
         <Box key={node.name} style={{ breakInside: 'avoid' }} pb={6}>
           <NodeRow node={node} depth={0} checked={checked} disabled={disabled} onToggle={onToggle} />

@@ -48,7 +48,18 @@ export const EMPTY_FILTER: AlbumFilter = {
   time: [0, MINUTES_PER_DAY],
 };
 
-const LIST_KEYS = ['seatType', 'section', 'box', 'suite', 'row', 'seat', 'camera', 'overlay', 'userId', 'emotion'] as const;
+const LIST_KEYS = [
+  'seatType',
+  'section',
+  'box',
+  'suite',
+  'row',
+  'seat',
+  'camera',
+  'overlay',
+  'userId',
+  'emotion',
+] as const;
 
 /** Only the fields that narrow anything travel; defaults mean "no filter". */
 export function filterToQuery(f: AlbumFilter): Omit<SnapshotStatsQuery, 'slugDate'> {
@@ -63,7 +74,7 @@ export function filterToQuery(f: AlbumFilter): Omit<SnapshotStatsQuery, 'slugDat
     q.timeSince = f.time[0];
     q.timeUntil = f.time[1];
   }
-  return q as Omit<SnapshotStatsQuery, 'slugDate'>;
+  return q;
 }
 
 /** Whether any filter narrows the list; the seat type alone does not (spec 1 §4 Album). */
@@ -73,6 +84,4 @@ export function isFilterActive(f: AlbumFilter): boolean {
 }
 
 export const minutesLabel = (m: number) =>
-  m >= MINUTES_PER_DAY
-    ? '24:00'
-    : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  m >= MINUTES_PER_DAY ? '24:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;

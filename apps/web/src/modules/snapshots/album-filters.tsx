@@ -25,7 +25,7 @@ import {
   type FilterOptions,
 } from '@stadiumcam/contract';
 import { ALBUM_MSG } from './album.messages.ts';
-import { EMPTY_FILTER, filterToQuery, minutesLabel, type AlbumFilter, type Gender, type SeatType } from './album-filter.ts';
+import { EMPTY_FILTER, filterToQuery, minutesLabel, type AlbumFilter, type SeatType } from './album-filter.ts';
 
 type Props = {
   filter: AlbumFilter;
@@ -99,7 +99,11 @@ export function AlbumFilters({ filter, onChange, options, loading, error }: Prop
   const set = <K extends keyof AlbumFilter>(key: K, value: AlbumFilter[K]) => onChange({ ...filter, [key]: value });
   const active = Object.keys(filterToQuery(filter)).length > 0;
 
-  const select = (key: 'section' | 'box' | 'suite' | 'row' | 'seat' | 'camera' | 'overlay', label: string, data: string[]) =>
+  const select = (
+    key: 'section' | 'box' | 'suite' | 'row' | 'seat' | 'camera' | 'overlay',
+    label: string,
+    data: string[],
+  ) =>
     (data.length > 0 || filter[key].length > 0) && (
       <MultiSelect
         label={label}
@@ -194,7 +198,7 @@ export function AlbumFilters({ filter, onChange, options, loading, error }: Prop
                   fullWidth
                   data={[...GENDER_FILTERS]}
                   value={filter.gender}
-                  onChange={(v) => set('gender', v as Gender)}
+                  onChange={(v) => set('gender', v)}
                   aria-label="Gender"
                 />
               </Stack>
@@ -202,7 +206,7 @@ export function AlbumFilters({ filter, onChange, options, loading, error }: Prop
                 <Text size="sm" fw={500}>
                   Emotions
                 </Text>
-                <Chip.Group multiple value={filter.emotion} onChange={(v) => set('emotion', v as AlbumFilter['emotion'])}>
+                <Chip.Group multiple value={filter.emotion} onChange={(v) => set('emotion', v)}>
                   <Group gap={6}>
                     {EMOTIONS.map((e) => (
                       <Chip key={e} value={e} size="xs" variant="outline">

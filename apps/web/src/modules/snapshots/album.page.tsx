@@ -27,13 +27,7 @@ import { AlbumFilters } from './album-filters.tsx';
 import { AlbumToolbar } from './album-toolbar.tsx';
 import { openLightbox } from './lightbox.store.ts';
 import { SnapshotTile, type TileAbilities } from './snapshot-tile.tsx';
-import {
-  snapshotKeys,
-  useAlbumList,
-  useAlbumStats,
-  useFilterOptions,
-  type AlbumTab,
-} from './snapshots.hooks.ts';
+import { snapshotKeys, useAlbumList, useAlbumStats, useFilterOptions, type AlbumTab } from './snapshots.hooks.ts';
 import { useAlbumLive } from './use-album-live.ts';
 import { useModeration } from './use-moderation.tsx';
 import { useSelection } from './use-selection.ts';
@@ -135,7 +129,10 @@ export function AlbumPage() {
   };
 
   const handleToggleSelect = useCallback((index: number) => toggle(index, ids), [toggle, ids]);
-  const handleOpen = useCallback((s: SnapshotListItem) => openLightbox(s._id, slugDates, showOverlays), [slugDates, showOverlays]);
+  const handleOpen = useCallback(
+    (s: SnapshotListItem) => openLightbox(s._id, slugDates, showOverlays),
+    [slugDates, showOverlays],
+  );
   const handleFavorite = useCallback((s: SnapshotListItem) => toggleFavorite([s]), [toggleFavorite]);
   const handleBanPhoto = useCallback((s: SnapshotListItem) => void toggleBan([s]), [toggleBan]);
   const handleBanUser = useCallback((s: SnapshotListItem) => void toggleBanUser(s), [toggleBanUser]);

@@ -19,9 +19,9 @@ export function CopyLinkButton({ value, label = 'Copy link' }: { value: string; 
     Promise.resolve()
       .then(() => navigator.clipboard.writeText(value))
       .then(
-      () => setCopied(true),
-      () => showErrorModal(),
-    );
+        () => setCopied(true),
+        () => showErrorModal(),
+      );
   };
 
   return (

@@ -43,7 +43,7 @@ export async function downloadWithProgress(url: string, fallbackName: string, la
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value as Uint8Array<ArrayBuffer>);
+      chunks.push(value);
       received += value.length;
       if (received - lastShown > 256 * 1024) {
         lastShown = received;

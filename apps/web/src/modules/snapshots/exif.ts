@@ -21,8 +21,7 @@ export async function readExif(url: string): Promise<ExifEntry[]> {
   if (!res.ok) throw new Error(`Exif fetch failed (${res.status})`);
   const head = (await res.arrayBuffer()).slice(0, EXIF_READ_BYTES);
   const tags = (await exifr.parse(head, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false })) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
   if (!tags) return [];
   return Object.entries(tags)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')

@@ -13,7 +13,11 @@ export type ExportRequest = { password: string; slugDate?: string[]; id?: string
  * archive downloads, because the archive cannot be opened without it.
  */
 export function ExportModal({ request, onClose }: { request: ExportRequest | null; onClose: () => void }) {
-  const [state, setState] = useState<{ for: ExportRequest | null; status: 'running' | 'done' | 'failed'; error?: string }>({
+  const [state, setState] = useState<{
+    for: ExportRequest | null;
+    status: 'running' | 'done' | 'failed';
+    error?: string;
+  }>({
     for: null,
     status: 'running',
   });

@@ -40,12 +40,25 @@ function Note({ children, color }: { children: string; color?: string }) {
   );
 }
 
-function ImageCard({ s, timezone, eventTitle, onShowUser }: { s: Snapshot; timezone: string; eventTitle?: string; onShowUser: () => void }) {
+function ImageCard({
+  s,
+  timezone,
+  eventTitle,
+  onShowUser,
+}: {
+  s: Snapshot;
+  timezone: string;
+  eventTitle?: string;
+  onShowUser: () => void;
+}) {
   return (
     <Stack gap="xs">
       <Facts>
         <Row label="Taken">
-          {fullTime(s.date, timezone)} <Text span c="dimmed" fz="xs">({timezone})</Text>
+          {fullTime(s.date, timezone)}{' '}
+          <Text span c="dimmed" fz="xs">
+            ({timezone})
+          </Text>
         </Row>
         <Row label="Event">{eventTitle ? `${eventTitle} (${s.slugDate})` : s.slugDate}</Row>
         <Row label="Camera">{s.camera}</Row>
@@ -61,9 +74,21 @@ function ImageCard({ s, timezone, eventTitle, onShowUser }: { s: Snapshot; timez
         <Row label="Overlay">{s.overlay ?? 'none'}</Row>
         <Row label="Status">
           <Group gap={4}>
-            {s.favorite && <Badge size="xs" color="red">Favourite</Badge>}
-            {s.hidden && <Badge size="xs" color="gray">Banned</Badge>}
-            {s.magicshot && <Badge size="xs" color="grape">Magicshot</Badge>}
+            {s.favorite && (
+              <Badge size="xs" color="red">
+                Favourite
+              </Badge>
+            )}
+            {s.hidden && (
+              <Badge size="xs" color="gray">
+                Banned
+              </Badge>
+            )}
+            {s.magicshot && (
+              <Badge size="xs" color="grape">
+                Magicshot
+              </Badge>
+            )}
             {!s.favorite && !s.hidden && !s.magicshot && '—'}
           </Group>
         </Row>
@@ -102,7 +127,12 @@ function ImageCard({ s, timezone, eventTitle, onShowUser }: { s: Snapshot; timez
 function UserCard({ userId, open }: { userId: string; open: boolean }) {
   const stats = useUserStats(userId, open);
   if (stats.isPending) return <Loader size="sm" />;
-  if (stats.isError) return <Note color={isNotFound(stats.error) ? undefined : 'red'}>{isNotFound(stats.error) ? ALBUM_MSG.userNoPhotos : ALBUM_MSG.exifFailed}</Note>;
+  if (stats.isError)
+    return (
+      <Note color={isNotFound(stats.error) ? undefined : 'red'}>
+        {isNotFound(stats.error) ? ALBUM_MSG.userNoPhotos : ALBUM_MSG.exifFailed}
+      </Note>
+    );
   const u = stats.data;
   return (
     <Stack gap="xs" data-testid="user-info">
@@ -244,9 +274,7 @@ export function LightboxInfo({ snapshot: s, timezone, eventTitle, open, onOpenCh
       {canExif && (
         <Accordion.Item value="exif">
           <Accordion.Control icon={<IconCamera size={18} />}>Exif Data</Accordion.Control>
-          <Accordion.Panel>
-            {open.includes('exif') && <ExifCard url={s.rawCroppedURI} open />}
-          </Accordion.Panel>
+          <Accordion.Panel>{open.includes('exif') && <ExifCard url={s.rawCroppedURI} open />}</Accordion.Panel>
         </Accordion.Item>
       )}
       {canVision && (

@@ -102,7 +102,16 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
     if (index < 0) return;
     if (hasNextPage && !isFetchingNextPage && index >= items.length - PREFETCH_MARGIN) void fetchNextPage();
     if (hasPreviousPage && !isFetchingPreviousPage && index < PREFETCH_MARGIN) void fetchPreviousPage();
-  }, [index, items.length, hasNextPage, hasPreviousPage, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage]);
+  }, [
+    index,
+    items.length,
+    hasNextPage,
+    hasPreviousPage,
+    isFetchingNextPage,
+    isFetchingPreviousPage,
+    fetchNextPage,
+    fetchPreviousPage,
+  ]);
 
   const step = (delta: number) => {
     const next = items[index + delta];
@@ -152,7 +161,12 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
           </Tabs.List>
         </Tabs>
         <Group gap="md" wrap="nowrap">
-          <Switch label="Show Overlays" size="sm" checked={overlays} onChange={(e) => setLightboxOverlays(e.currentTarget.checked)} />
+          <Switch
+            label="Show Overlays"
+            size="sm"
+            checked={overlays}
+            onChange={(e) => setLightboxOverlays(e.currentTarget.checked)}
+          />
           <Tooltip label="Close (Esc)">
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close" onClick={closeLightbox}>
               <IconX size={22} />
@@ -162,7 +176,15 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
       </Group>
 
       <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-        <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', background: 'var(--mantine-color-dark-9)' }}>
+        <Box
+          style={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            background: 'var(--mantine-color-dark-9)',
+          }}
+        >
           {current.isError ? (
             <Center style={{ flex: 1 }}>
               <Text c="red" data-testid="lightbox-error">
@@ -175,7 +197,11 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
             </Center>
           ) : (
             <Box pos="relative" style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-              <LightboxPhoto src={src} video={isVideo(shown)} faces={cards.includes('vision') ? faces.data : undefined} />
+              <LightboxPhoto
+                src={src}
+                video={isVideo(shown)}
+                faces={cards.includes('vision') ? faces.data : undefined}
+              />
               <NavButton side="left" disabled={index <= 0} onClick={() => step(-1)} />
               <NavButton side="right" disabled={index < 0 || index >= items.length - 1} onClick={() => step(1)} />
             </Box>
@@ -274,7 +300,17 @@ type StripProps = {
 };
 
 /** The horizontal strip: day labels where the day changes, more photos loaded at both ends. */
-function Strip({ items, currentId, zoneOf, loading, emptyText, hasNext, hasPrevious, onNeedNext, onNeedPrevious }: StripProps) {
+function Strip({
+  items,
+  currentId,
+  zoneOf,
+  loading,
+  emptyText,
+  hasNext,
+  hasPrevious,
+  onNeedNext,
+  onNeedPrevious,
+}: StripProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const before = useRef<{ firstId?: string; width: number }>({ width: 0 });
 
@@ -318,7 +354,7 @@ function Strip({ items, currentId, zoneOf, loading, emptyText, hasNext, hasPrevi
       </Center>
     );
 
-  let lastDay = '';
+  const days = items.map((s) => localDay(s.date, zoneOf(s.slugDate)));
   return (
     <Box
       ref={viewport}
@@ -329,11 +365,9 @@ function Strip({ items, currentId, zoneOf, loading, emptyText, hasNext, hasPrevi
       style={{ overflowX: 'auto', overflowY: 'hidden', display: 'flex', gap: 8, alignItems: 'stretch' }}
       data-testid="lightbox-strip"
     >
-      {items.map((s) => {
+      {items.map((s, i) => {
         const tz = zoneOf(s.slugDate);
-        const day = localDay(s.date, tz);
-        const label = day !== lastDay ? day : null;
-        lastDay = day;
+        const label = i === 0 || days[i] !== days[i - 1] ? days[i] : null;
         const active = s._id === currentId;
         return (
           <Fragment key={s._id}>
@@ -368,7 +402,9 @@ function Strip({ items, currentId, zoneOf, loading, emptyText, hasNext, hasPrevi
                 flexDirection: 'column',
                 borderRadius: 6,
                 overflow: 'hidden',
-                outline: active ? '3px solid var(--mantine-primary-color-filled)' : '1px solid var(--mantine-color-dark-4)',
+                outline: active
+                  ? '3px solid var(--mantine-primary-color-filled)'
+                  : '1px solid var(--mantine-color-dark-4)',
                 outlineOffset: active ? -3 : -1,
                 opacity: s.hidden ? 0.45 : 1,
               }}

@@ -47,7 +47,14 @@ export function ShareEmailModal({ links, opened, onClose }: { links: string[]; o
           </Text>
           <TextInput label="E-mail address" type="email" required {...form.getInputProps('emailAddress')} />
           <TextInput label="Subject" required {...form.getInputProps('emailSubject')} />
-          <Textarea label="Message" required autosize minRows={4} maxRows={10} {...form.getInputProps('emailBodyText')} />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={4}
+            maxRows={10}
+            {...form.getInputProps('emailBodyText')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

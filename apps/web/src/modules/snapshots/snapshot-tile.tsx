@@ -1,5 +1,17 @@
 import { memo } from 'react';
-import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Card,
+  Checkbox,
+  Group,
+  Image,
+  Menu,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconBan,
   IconDownload,
@@ -39,7 +51,14 @@ export const isVideo = (s: { mediaType: string; rawCroppedURI: string }) =>
   s.mediaType.startsWith('video') || s.rawCroppedURI.endsWith('.mp4');
 
 /** One album photo with its moderation controls (spec 1 §2 Album page). */
-export const SnapshotTile = memo(function SnapshotTile({ snapshot: s, index, selected, showOverlays, can, ...on }: Props) {
+export const SnapshotTile = memo(function SnapshotTile({
+  snapshot: s,
+  index,
+  selected,
+  showOverlays,
+  can,
+  ...on
+}: Props) {
   const shares = s.postObj.length;
   // Every share record counts as a share; only 'Share' records are posts on social media.
   const posts = s.postObj.filter((p) => p.socialSource === 'Share').length;
@@ -157,7 +176,13 @@ export const SnapshotTile = memo(function SnapshotTile({ snapshot: s, index, sel
           )}
           {can.remove && (
             <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Delete photo" onClick={() => on.onDelete(s)}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label="Delete photo"
+                onClick={() => on.onDelete(s)}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>

@@ -132,10 +132,11 @@ type StripPage = { items: SnapshotListItem[]; dir: 'start' | 'older' | 'newer' }
 type StripCursor = { dir: StripPage['dir']; date: string; id: string };
 
 export function useStrip(p: StripParams | null) {
+  const start: StripCursor = { dir: 'start', date: p?.anchor.date ?? '', id: p?.anchor._id ?? '' };
   return useInfiniteQuery({
     queryKey: snapshotKeys.strip(p!),
     enabled: !!p,
-    initialPageParam: { dir: 'start', date: p?.anchor.date ?? '', id: p?.anchor._id ?? '' } as StripCursor,
+    initialPageParam: start,
     queryFn: async ({ pageParam }): Promise<StripPage> => {
       const newer = pageParam.dir === 'newer';
       const base: SnapshotListQuery = {
@@ -190,7 +191,9 @@ export function removeSnapshots(qc: QueryClient, ids: readonly string[]): void {
     data ? { ...data, items: data.items.filter((s) => !gone.has(s._id)) } : data,
   );
   qc.setQueriesData<InfiniteData<StripPage>>({ queryKey: snapshotKeys.strips }, (data) =>
-    data ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((s) => !gone.has(s._id)) })) } : data,
+    data
+      ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((s) => !gone.has(s._id)) })) }
+      : data,
   );
 }
 

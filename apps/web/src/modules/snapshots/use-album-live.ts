@@ -34,9 +34,7 @@ export function useAlbumLive(p: AlbumListParams & { autoRefresh: boolean }) {
 
   useSocketEvent('monitor snapshotShared', (snapshot) => {
     if (!selected(snapshot.slugDate)) return;
-    const before = qc
-      .getQueryData<SnapshotList>(snapshotKeys.list(p))
-      ?.items.find((s) => s._id === snapshot._id);
+    const before = qc.getQueryData<SnapshotList>(snapshotKeys.list(p))?.items.find((s) => s._id === snapshot._id);
     patchSnapshots(
       qc,
       (s) => s._id === snapshot._id,

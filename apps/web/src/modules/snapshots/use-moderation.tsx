@@ -61,8 +61,7 @@ export function useModeration() {
     async (photos: Photo[]) => {
       if (!photos.length) return;
       const banStatus = !photos.every((p) => p.hidden);
-      if (banStatus && !(await confirm({ title: 'Ban Photo', text: ALBUM_MSG.banPhotoWarning, danger: true })))
-        return;
+      if (banStatus && !(await confirm({ title: 'Ban Photo', text: ALBUM_MSG.banPhotoWarning, danger: true }))) return;
       setBan({ ids: photos.map((p) => p._id), banStatus });
     },
     [setBan],

@@ -132,7 +132,7 @@ function UserForm({ state, onDone }: { state: NonNullable<UserModalState>; onDon
             required={isCreate}
             readOnly
             flex={1}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
             placeholder={isCreate ? undefined : 'Unchanged'}
             description={
               isCreate ? 'Generated at random: hand it over to the user.' : 'Leave empty to keep the current password.'

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { attendeeRoutes, camerasRoutes, type Event, type Snapshot } from '@stadiumcam/contract';
+import { startVenue, type Venue } from '@stadiumcam/venue-sim';
+import { DEVICE_TOKEN, describeEachDb } from '../../test/harness.ts';
+import { ensureTodayEventLive } from '../events/events.service.ts';
+import { SocketPool, ask, listenUrl, next } from '../cameras/realtime.test-util.ts';
+import { findSnapshotRow } from './devices.repository.ts';
+
+describeEachDb('venue simulator against the server', (t) => {
+  let url = '';
+  let venue: Venue;
+  let event: Event;
+  const pool = new SocketPool(() => url);
+
+  beforeAll(async () => {
+    url = await listenUrl(t());
+    event = await ensureTodayEventLive(t().app.deps);
+    venue = await startVenue({
+      serverUrl: url,
+      deviceToken: DEVICE_TOKEN,
+      seed: 42,
+      camerasPerHost: 2,
+      fps: 5,
+      attendeeRate: 2,
+      turnMs: 500,
+      powerDelayMs: 50,
+      suspiciousShare: 0,
+    });
+  });
+  afterAll(async () => {
+    await venue?.stop();
+    pool.closeAll();
+  });
+
+  it('attendees queue and get photographed; photos carry face data; consoles get them live', async () => {
+    const console = await pool.console(await t().adminCookie(), [event.slugDate]);
+    const photo = await next<Snapshot>(console, 'monitor newSnapshot', (s) => s.userId.startsWith('u-'));
+    expect(photo.slugDate).toBe(event.slugDate);
+    expect(['cam1', 'cam2']).toContain(photo.camera);
+    expect(photo.section).toMatch(/^[12]\d\d$/);
+    const row = await findSnapshotRow(t().app.deps.db, photo._id);
+    expect(row?.faces).not.toBeNull();
+    expect(row?.groupSize).toBe((row?.faces as unknown[]).length);
+    const mine = await t().call(attendeeRoutes.snapshots, { query: { slugDate: event.slugDate, userId: photo.userId } });
+    expect(mine.body[0]._id).toBe(photo._id);
+  });
+
+  it('streams frames of a camera to a console that joined it, and answers moves and positions', async () => {
+    const console = await pool.console(await t().adminCookie(), [event.slugDate]);
+    const frame = next<{ camera: string; frame: ArrayBuffer; fps: number }>(console, 'livestream');
+    expect(await ask(console, 'join monitor livestream', { room: event.slugDate, camera: 'cam1' })).toEqual({ ok: true });
+    const f = await frame;
+    expect(f.camera).toBe('cam1');
+    const bytes = Buffer.from(f.frame);
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+
+    expect(await ask(console, 'rover move', { target: 'host', camera: 'cam2', command: '!100000000,-50000000,0.25' })).toEqual({
+      ok: true,
+      answer: '100000000,-50000000,0.25',
+    });
+    const pos = await ask(console, 'rover get position', { target: 'host', camera: 'cam2' });
+    expect(pos.ok).toBe(true);
+    expect(pos.position).toMatch(/^-?\d+,-?\d+,[\d.]+$/);
+    expect(await ask(console, 'rover move', { target: 'host', camera: 'cam2', command: 'x' })).toEqual({
+      ok: false,
+      error: 'Unknown camera command "x"',
+    });
+  });
+
+  it('honours power commands and MagicShots', async () => {
+    const cookie = await t().adminCookie();
+    const console = await pool.console(cookie, [event.slugDate]);
+    const off = next<{ camera: string; status: string }>(console, 'monitor power', (p) => p.camera === 'cam2' && p.status === 'off');
+    expect(await ask(console, 'power camera', { camera: 'cam2', on: false })).toEqual({ ok: true, cameras: ['cam2'] });
+    await off;
+    expect((await t().call(camerasRoutes.status, { cookie })).body.cameras).toMatchObject({ cam1: 'on', cam2: 'off' });
+    const on = next<{ camera: string; status: string }>(console, 'monitor power', (p) => p.camera === 'cam2' && p.status === 'on');
+    expect((await ask(console, 'power all cameras', { on: true })).ok).toBe(true);
+    await on;
+
+    const magic = next<Snapshot>(console, 'monitor newSnapshot', (s) => s.magicshot);
+    expect(await ask(console, 'take MagicShot', { slug: event.slugDate, camera: 'cam1' })).toEqual({
+      ok: true,
+      cameras: ['cam1'],
+    });
+    expect((await magic).userId).toMatch(/^MAGIC-/);
+  });
+});

@@ -1,0 +1,10 @@
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../src/db/client.ts';
+let s = performance.now();
+const db = await openDatabase({ pgliteDir: 'memory://' } as never);
+console.log('open+migrate', Math.round(performance.now() - s));
+const { demoOverlays } = await import('../src/media/images.ts');
+s = performance.now();
+await demoOverlays();
+console.log('overlays', Math.round(performance.now() - s));
+await db.close();

@@ -1,0 +1,264 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  MAGIC_USER_PREFIX,
+  devicesRoutes,
+  type CameraReport,
+  type DeviceClientEvents,
+  type DeviceServerEvents,
+  type PhotoMetadata,
+  type Seat,
+} from '@stadiumcam/contract';
+import { SimCamera } from './camera.ts';
+import { PhotoPool } from './photos.ts';
+import type { Rng } from './rng.ts';
+
+export type SimLog = {
+  info: (obj: unknown, msg?: string) => void;
+  warn: (obj: unknown, msg?: string) => void;
+};
+
+export type HostOptions = {
+  serverUrl: string;
+  deviceToken: string;
+  hostId: string;
+  cameras: string[];
+  fps: number;
+  turnMs: number;
+  /** Delay before a power command takes effect (PTU relays are slow). */
+  powerDelayMs: number;
+  rng: Rng;
+  log: SimLog;
+};
+
+type HostSocket = Socket<DeviceServerEvents, DeviceClientEvents>;
+type AckFn = (a: { ok: false; error: string }) => void;
+
+/** A simulated camera host: connects to /devices, streams frames, runs queues, uploads photos. */
+export class SimHost {
+  readonly socket: HostSocket;
+  readonly cameras = new Map<string, SimCamera>();
+  private readonly banned = new Set<string>();
+  private readonly pool: PhotoPool;
+  private frameTimer: NodeJS.Timeout | null = null;
+  private fpsTimer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  demo = false;
+  uploads = 0;
+
+  constructor(private readonly opts: HostOptions) {
+    this.pool = new PhotoPool(opts.rng.fork(7));
+    for (const name of opts.cameras) {
+      this.cameras.set(
+        name,
+        new SimCamera(
+          name,
+          {
+            report: (r) => this.report(r),
+            taking: (userId) => this.socket.emit('taking snapshot', { camera: name, userId }),
+            photograph: (shot) => this.photograph(name, shot),
+            log: (msg, extra) => opts.log.warn({ host: opts.hostId, ...extra }, msg),
+          },
+          opts.turnMs,
+          'on',
+        ),
+      );
+    }
+    this.socket = io(`${opts.serverUrl}/devices`, {
+      auth: { token: opts.deviceToken, hostId: opts.hostId },
+      transports: ['websocket'],
+      reconnectionDelayMax: 5000,
+    });
+    this.socket.on('connect', () => this.hello());
+    this.socket.on('connect_error', (err) => opts.log.warn({ host: opts.hostId, error: err.message }, 'venue host cannot connect'));
+    this.bind();
+    this.frameTimer = setInterval(() => this.sendFrames(), Math.round(1000 / opts.fps));
+    this.fpsTimer = setInterval(() => this.reportFps(), 1000);
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  private report(r: CameraReport): void {
+    if (this.socket.connected) this.socket.emit('report', r);
+  }
+
+  private hello(): void {
+    this.socket.emit(
+      'hello',
+      {
+        name: `Venue simulator ${this.opts.hostId}`,
+        version: '1.0.0',
+        ip: '127.0.0.1',
+        platform: `${process.platform}-${process.arch}`,
+        cameras: [...this.cameras.values()].map((c) => ({ camera: c.name, status: c.status })),
+      },
+      (answer) => {
+        if (!answer.ok) {
+          this.opts.log.warn({ host: this.opts.hostId, error: answer.error }, 'venue host hello refused');
+          return;
+        }
+        this.demo = answer.demo;
+        for (const c of this.cameras.values()) this.report(c.fullReport());
+      },
+    );
+  }
+
+  private camera(name: unknown, ack: AckFn): SimCamera | null {
+    const cam = typeof name === 'string' ? this.cameras.get(name) : undefined;
+    if (!cam) ack({ ok: false, error: `No camera "${String(name)}" on this host` });
+    return cam ?? null;
+  }
+
+  private bind(): void {
+    const s = this.socket;
+    s.on('power', ({ camera, on }, ack) => {
+      const targets = camera === undefined ? [...this.cameras.values()] : [this.camera(camera, ack)];
+      if (targets.includes(null)) return;
+      ack({ ok: true });
+      this.later(this.opts.powerDelayMs, () => targets.forEach((c) => c!.setPower(on)));
+    });
+    s.on('ptz', ({ camera, command }, ack) => {
+      const cam = this.camera(camera, ack);
+      if (!cam) return;
+      try {
+        ack({ ok: true, answer: cam.ptz(command) });
+      } catch (err) {
+        ack({ ok: false, error: (err as Error).message });
+      }
+    });
+    s.on('queue join', ({ camera, slugDate, userId, seat }, ack) => {
+      const cam = this.camera(camera, ack);
+      if (!cam) return;
+      if (this.banned.has(userId)) return ack({ ok: false, error: 'You may not use the cameras at this event' });
+      if (cam.status !== 'on') return ack({ ok: false, error: `Camera ${camera} is off` });
+      ack({ ok: true, position: cam.join({ userId, slugDate, seat, heldUntil: 0 }) });
+    });
+    s.on('magicshot', ({ camera, slugDate, userId }, ack) => {
+      const cam = this.camera(camera, ack);
+      if (!cam) return;
+      if (cam.status !== 'on') return ack({ ok: false, error: `Camera ${camera} is off` });
+      if (!userId.startsWith(MAGIC_USER_PREFIX)) return ack({ ok: false, error: 'MagicShot user ids start with MAGIC' });
+      this.socket.emit('taking snapshot', { camera, userId });
+      this.photograph(camera, { userId, slugDate, seat: cam.current?.seat ?? null, magicshot: true }).then(
+        () => ack({ ok: true }),
+        (err: Error) => {
+          this.socket.emit('magicshot error', { camera, message: err.message });
+          ack({ ok: false, error: err.message });
+        },
+      );
+    });
+    s.on('kick', ({ userId }, ack) => {
+      for (const c of this.cameras.values()) c.remove(userId);
+      ack({ ok: true });
+    });
+    s.on('ban', ({ userId }, ack) => {
+      this.banned.add(userId);
+      for (const c of this.cameras.values()) c.remove(userId);
+      ack({ ok: true });
+    });
+    s.on('snooze', ({ userId, minutes }, ack) => {
+      for (const c of this.cameras.values()) c.snooze(userId, minutes);
+      ack({ ok: true });
+    });
+    s.on('live time', ({ camera }, ack) => {
+      const cam = this.camera(camera, ack);
+      if (cam) ack({ ok: true, liveTime: cam.liveTime() });
+    });
+    s.on('shot', ({ camera }, ack) => {
+      const cam = this.camera(camera, ack);
+      if (!cam) return;
+      cam.frame().then(
+        (image) => ack({ ok: true, image }),
+        (err: Error) => ack({ ok: false, error: err.message }),
+      );
+    });
+    s.on('restart', ({ camera }, ack) => {
+      const cam = this.camera(camera, ack);
+      if (!cam) return;
+      ack({ ok: true });
+      if (cam.status === 'on') {
+        cam.setPower(false);
+        this.later(1500, () => cam.setPower(true));
+      }
+    });
+    s.on('demo', ({ demo }) => {
+      this.demo = demo;
+    });
+  }
+
+  private sendFrames(): void {
+    if (!this.socket.connected) return;
+    for (const cam of this.cameras.values()) {
+      if (cam.status !== 'on' || this.inFlight.has(cam.name)) continue;
+      this.inFlight.add(cam.name);
+      cam
+        .frame()
+        .then((jpeg) => {
+          // Volatile: a congested link drops frames instead of queueing them.
+          if (cam.status === 'on') this.socket.volatile.emit('frame', { camera: cam.name, jpeg });
+          cam.framesSent++;
+        })
+        .catch((err: Error) => this.opts.log.warn({ camera: cam.name, error: err.message }, 'frame render failed'))
+        .finally(() => this.inFlight.delete(cam.name));
+    }
+  }
+
+  private readonly lastFps = new Map<string, number>();
+  private reportFps(): void {
+    for (const cam of this.cameras.values()) {
+      const fps = cam.status === 'on' ? cam.framesSent : 0;
+      cam.framesSent = 0;
+      if (this.lastFps.get(cam.name) !== fps) {
+        this.lastFps.set(cam.name, fps);
+        this.report({ camera: cam.name, fps, liveTime: cam.liveTime() });
+      }
+    }
+  }
+
+  /** Takes the picture (from the pool) and uploads it as a real host does. */
+  private async photograph(
+    camera: string,
+    shot: { userId: string; slugDate: string; seat: Seat | null; magicshot: boolean },
+  ): Promise<void> {
+    const photo = await this.pool.take();
+    const metadata: PhotoMetadata = {
+      slugDate: shot.slugDate,
+      userId: shot.userId,
+      camera,
+      seatType: shot.seat?.seatType ?? 'section',
+      section: shot.seat?.section ?? '',
+      row: shot.seat?.row ?? '',
+      seat: shot.seat?.seat ?? '',
+      magicshot: shot.magicshot,
+      date: new Date().toISOString(),
+      faces: photo.faces,
+    };
+    const form = new FormData();
+    form.append('metadata', JSON.stringify(metadata));
+    form.append('image', new Blob([photo.jpeg], { type: 'image/jpeg' }), 'photo.jpg');
+    const res = await fetch(`${this.opts.serverUrl}${devicesRoutes.uploadPhoto.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.opts.deviceToken}` },
+      body: form,
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      throw new Error(body.error ?? `Upload answered ${res.status}`);
+    }
+    this.uploads++;
+  }
+
+  async stop(): Promise<void> {
+    if (this.frameTimer) clearInterval(this.frameTimer);
+    if (this.fpsTimer) clearInterval(this.fpsTimer);
+    for (const t of this.timers) clearTimeout(t);
+    for (const c of this.cameras.values()) c.stop();
+    this.socket.disconnect();
+  }
+}

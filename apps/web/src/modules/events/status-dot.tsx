@@ -1,0 +1,28 @@
+import { Box } from '@mantine/core';
+import type { EventStatus } from '@stadiumcam/contract';
+
+const DOT: Record<EventStatus, { color: string; label: string }> = {
+  live: { color: 'var(--mantine-color-red-6)', label: 'active' },
+  pre: { color: 'var(--mantine-color-yellow-5)', label: 'semi-active' },
+  post: { color: 'var(--mantine-color-gray-6)', label: 'off' },
+};
+
+/** Status dot (spec 1 §4): active while live, semi-active while pre, off for post. */
+export function StatusDot({ status }: { status: EventStatus }) {
+  const live = status === 'live';
+  return (
+    <Box
+      data-testid="status-dot"
+      data-state={DOT[status].label}
+      aria-label={`Event ${status}`}
+      w={10}
+      h={10}
+      style={{
+        borderRadius: '50%',
+        flex: 'none',
+        background: DOT[status].color,
+        boxShadow: live ? `0 0 0 3px color-mix(in srgb, ${DOT.live.color} 35%, transparent)` : undefined,
+      }}
+    />
+  );
+}

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import { MSG } from '@stadiumcam/contract';
+import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const TZ = 'America/Winnipeg';
+const admin = { username: 'admin', password: ADMIN_PASSWORD };
+// Days at least two days ahead, so the run does not depend on the time of day.
+const today = dayjs().tz(TZ).format('YYYY-MM-DD');
+const day = (n: number) => dayjs.tz(today, TZ).add(n, 'day').format('YYYY-MM-DD');
+const [d1, d2, d3] = [day(3), day(4), day(5)];
+const ddmmyyyy = (ymd: string) => dayjs(ymd).format('DD/MM/YYYY');
+const SERIES = 'Hockey Night';
+
+/** Shows the month of a day in the calendar. */
+async function showMonth(page: Page, ymd: string) {
+  const want = dayjs(ymd).format('MMMM YYYY');
+  for (let i = 0; i < 24; i++) {
+    const shown = (await page.getByTestId('calendar-month').textContent()) ?? '';
+    if (shown === want) return;
+    const forward = dayjs(`1 ${shown}`).isBefore(dayjs(ymd), 'month');
+    await page.getByRole('button', { name: forward ? 'Next month' : 'Previous month' }).click();
+  }
+  throw new Error(`month ${want} not reached`);
+}
+
+/** Clicks a day of the calendar as an operator would: on its number. */
+async function clickDay(page: Page, ymd: string, modifiers?: 'Shift'[]) {
+  await showMonth(page, ymd);
+  await page.locator(`[data-date="${ymd}"] [data-day-number]`).click({ modifiers });
+}
+
+const card = (page: Page, slugDate: string) => page.locator(`[data-testid=event-card][data-slugdate="${slugDate}"]`);
+
+async function openCardMenu(page: Page, slugDate: string) {
+  await showMonth(page, slugDate.slice(-10));
+  await card(page, slugDate).click();
+  return page.getByRole('menu');
+}
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function closeModal(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByText(text, { exact: true }).waitFor({ state: 'detached' });
+}
+
+const headerDot = (page: Page) => page.getByTestId('header-event').getByTestId('status-dot');
+
+describe('events console', () => {
+  let stack: Stack;
+  let page: Page;
+  let context: BrowserContext;
+  let todaySlug: string;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    ({ page, context } = await stack.newPage({ login: admin }));
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('selects the current event at login: the master template while there are no events', async () => {
+    await page.getByTestId('header-event-selector').getByText(MSG.masterTemplate).waitFor();
+    // Today's event becomes the current one; a new session selects it.
+    const start = new Date(Math.floor(Date.now() / 900_000) * 900_000);
+    const gameDate = dayjs(start).tz(TZ).format('YYYY-MM-DD');
+    todaySlug = `stadiumcam-${gameDate}`;
+    const res = await page.request.post('/api/events', {
+      headers: { Origin: stack.url },
+      data: {
+        gameDate,
+        slugDate: todaySlug,
+        title: 'Game day',
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+      },
+    });
+    expect(res.status()).toBe(200);
+    await page.reload();
+    await page.getByTestId('header-event-title').getByText('Game day').waitFor();
+    expect(await headerDot(page).getAttribute('data-state')).toBe('semi-active');
+  });
+
+  it('creates a three-day series by clicking days, with the form rules', async () => {
+    await page.getByTestId('calendar-legend').getByText('Upcoming').waitFor();
+    await clickDay(page, d1);
+    await clickDay(page, d2);
+    await clickDay(page, d3);
+    await page.getByText('3 days selected').waitFor();
+    await stack.screenshot(page, 'events-calendar-selection-1280');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    const modal = page.getByTestId('event-form-modal');
+    for (const d of [d1, d2, d3]) await modal.getByText(ddmmyyyy(d)).waitFor();
+
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    for (const text of [MSG.eventNameRequired, MSG.startTimeRequired, MSG.endTimeRequired]) {
+      await modal.getByText(text).waitFor();
+    }
+    await modal.getByLabel('Event name').fill(SERIES);
+    await pickOption(page, 'Start time', '07:00pm');
+    await pickOption(page, 'End time', '06:00pm');
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    await modal.getByText(MSG.endAfterStart).waitFor();
+    await modal.getByLabel('Next Day').check();
+    await pickOption(page, 'End time', '07:15pm');
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    await modal.getByText(MSG.eventTooLong).waitFor();
+    await modal.getByLabel('Next Day').uncheck();
+    await pickOption(page, 'End time', '10:00pm');
+    await stack.screenshot(page, 'events-create-modal-1280');
+    await modal.getByRole('button', { name: 'Create', exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    for (const d of [d1, d2, d3]) {
+      await showMonth(page, d);
+      const c = card(page, `stadiumcam-${d}`);
+      await c.waitFor();
+      expect(await c.textContent()).toContain(SERIES);
+      expect(await c.textContent()).toContain('07:00pm - 10:00pm');
+    }
+  });
+
+  it('refuses a past day and a day that already has an event', async () => {
+    await clickDay(page, day(-1));
+    await closeModal(page, MSG.eventInPast);
+    await clickDay(page, d1);
+    await closeModal(page, MSG.eventDayTaken);
+    // A shift-range across a taken day is refused as a whole.
+    await clickDay(page, day(7));
+    await clickDay(page, d3, ['Shift']);
+    await closeModal(page, MSG.eventDayTaken);
+    await page.getByText('1 day selected').waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
+  });
+
+  it('edits an event from its menu', async () => {
+    const menu = await openCardMenu(page, `stadiumcam-${d2}`);
+    // A pre event offers no Album or Analytics.
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Template', 'Delete']);
+    await menu.getByRole('menuitem', { name: 'Edit' }).click();
+    const modal = page.getByTestId('event-form-modal');
+    expect(await modal.getByLabel('Event name').inputValue()).toBe(SERIES);
+    await modal.getByLabel('Event name').fill('');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await modal.getByText(MSG.eventNameRequired).waitFor();
+    await modal.getByLabel('Event name').fill('Playoffs');
+    await pickOption(page, 'End time', '11:00pm');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await closeModal(page, MSG.eventUpdated);
+    expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs07:00pm - 11:00pm');
+    // Choosing a menu item selected the event.
+    expect(await page.getByTestId('header-event-title').textContent()).toBe('Playoffs');
+  });
+
+  it('deletes an event only with the right slug date', async () => {
+    const slug = `stadiumcam-${d3}`;
+    const menu = await openCardMenu(page, slug);
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+    const modal = page.getByTestId('delete-event-modal');
+    await modal.getByLabel('Slug date').fill(`stadiumcam-${d2}`);
+    await modal.getByRole('button', { name: 'Delete' }).click();
+    await modal.getByText(MSG.wrongSlugDate).waitFor();
+    expect(await card(page, slug).count()).toBe(1);
+    await modal.getByLabel('Slug date').fill(slug);
+    await modal.getByRole('button', { name: 'Delete' }).click();
+    await closeModal(page, MSG.eventDeleted);
+    await card(page, slug).waitFor({ state: 'detached' });
+  });
+
+  it('moves pre -> live -> post, seen live by a second console, with metrics and promotions while live', async () => {
+    // Select today's event from its card menu, then go live from the power menu.
+    const menu = await openCardMenu(page, todaySlug);
+    await menu.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByTestId('event-form-modal').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('header-event-title').getByText('Game day').waitFor();
+    expect(await page.getByRole('button', { name: 'Live Metrics' }).count()).toBe(0);
+
+    const second = await stack.newPage({ login: admin });
+    await second.page.getByTestId('header-event-title').getByText('Game day').waitFor();
+    expect(await headerDot(second.page).getAttribute('data-state')).toBe('semi-active');
+
+    await page.getByRole('button', { name: 'Power menu' }).click();
+    await page.getByRole('radio', { name: 'Live' }).check();
+    await page.locator('[data-testid=header-event] [data-testid=status-dot][data-state=active]').waitFor();
+    // The other console follows without reloading.
+    await second.page
+      .locator('[data-testid=header-event] [data-testid=status-dot][data-state=active]')
+      .waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Escape');
+
+    // A live event's menu offers no Delete.
+    const liveMenu = await openCardMenu(page, todaySlug);
+    expect(await liveMenu.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Template', 'Album', 'Analytics']);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Live Metrics' }).click();
+    const drawer = page.getByTestId('live-metrics-drawer');
+    for (const m of ['current', 'peak', 'snapshots', 'shares']) {
+      expect(await drawer.getByTestId(`metric-${m}`).textContent()).toMatch(/\d+$/);
+    }
+    await stack.screenshot(page, 'events-metrics-drawer-1280');
+
+    await drawer.getByRole('button', { name: 'Promo' }).click();
+    const promo = page.getByTestId('promotion-modal');
+    await pickOption(page, 'Type', 'LED boards');
+    await promo.getByLabel('Start time').fill('tonight');
+    await promo.getByRole('button', { name: 'Submit' }).click();
+    await promo.getByText(MSG.timeNotValid).waitFor();
+    await promo.getByLabel('Start time').fill(`${today} 20:30`);
+    await promo.getByRole('button', { name: 'Submit' }).click();
+    await promo.getByText(MSG.promoSubmitted).waitFor();
+    await promo.getByTestId('promo-submit').locator('.tabler-icon-check').waitFor();
+    expect(await promo.getByRole('combobox', { name: 'Promotion', exact: true }).inputValue()).toBe(
+      `${today} 20:30 · LED boards`,
+    );
+    await stack.screenshot(page, 'events-promotion-modal-1280');
+    await promo.getByRole('button', { name: 'Delete' }).click();
+    await promo.getByText(MSG.promoDeleted).waitFor();
+    expect(await promo.getByRole('combobox', { name: 'Promotion', exact: true }).inputValue()).toBe('New');
+    await page.keyboard.press('Escape');
+    await promo.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // live -> post before the scheduled end: set the end time to now.
+    await page.getByRole('button', { name: 'Power menu' }).click();
+    await page.getByRole('radio', { name: 'Post' }).check();
+    const early = page.getByTestId('early-end-modal');
+    await early.getByRole('button', { name: 'Set end time to now' }).click();
+    await closeModal(page, MSG.eventEndedNow);
+    await page.locator('[data-testid=header-event] [data-testid=status-dot][data-state=off]').waitFor();
+    await second.page
+      .locator('[data-testid=header-event] [data-testid=status-dot][data-state=off]')
+      .waitFor({ timeout: 5_000 });
+    // The metrics drawer exists only while live.
+    await page.getByRole('button', { name: 'Live Metrics' }).waitFor({ state: 'detached' });
+    const event = (await (await page.request.get(`/api/event/${todaySlug}`)).json()) as {
+      endTime: string;
+      eventStatus: string;
+    };
+    expect(event.eventStatus).toBe('post');
+    expect(Math.abs(Date.parse(event.endTime) - Date.now())).toBeLessThan(5 * 60_000);
+    // A post event's menu offers no Edit or Template.
+    await page.keyboard.press('Escape');
+    const postMenu = await openCardMenu(page, todaySlug);
+    expect(await postMenu.getByRole('menuitem').allTextContents()).toEqual(['Album', 'Analytics', 'Delete']);
+    await page.keyboard.press('Escape');
+    await second.context.close();
+  });
+
+  it('selects several events, a shift range, all of them, or the master template', async () => {
+    await page.goto('/album');
+    const selector = page.getByTestId('event-selector');
+    await selector.getByTestId('event-selector-button').click();
+    const modal = page.getByRole('dialog', { name: 'Select events' });
+    const row = (slug: string) => modal.locator(`tr[data-slugdate="${slug}"]`);
+    // Newest first: d2, d1, today.
+    expect(
+      await modal.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-slugdate'))),
+    ).toEqual([`stadiumcam-${d2}`, `stadiumcam-${d1}`, todaySlug]);
+    expect(await row(todaySlug).textContent()).toContain('Game day');
+    await stack.screenshot(page, 'events-selector-modal-1280');
+    // Start from none: select all twice.
+    await modal.getByRole('checkbox', { name: 'Select all' }).click();
+    await modal.getByRole('checkbox', { name: 'Select all' }).click();
+    expect(await modal.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await row(`stadiumcam-${d2}`).click();
+    await row(todaySlug).click({ modifiers: ['Shift'] });
+    await modal.getByText('3 selected').waitFor();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await selector.getByText('Selected: 3').waitFor();
+
+    await selector.getByTestId('event-selector-button').click();
+    await row(`stadiumcam-${d1}`).click();
+    await modal.getByText('2 selected').waitFor();
+    await modal.getByRole('checkbox', { name: 'Select all' }).click();
+    await modal.getByText('3 selected').waitFor();
+    await modal.getByRole('checkbox', { name: 'Select all' }).click();
+    await row(`stadiumcam-${d1}`).click();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await selector.getByText(dayjs(d1).format('ddd DD/MM/YYYY')).waitFor();
+
+    // The header's selector (pages without their own) offers the master template.
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    const header = page.getByTestId('header-event-selector');
+    await header.getByTestId('event-selector-button').click();
+    await page
+      .getByRole('dialog', { name: 'Select an event' })
+      .getByRole('button', { name: MSG.masterTemplate })
+      .click();
+    await header.getByText(MSG.masterTemplate).waitFor();
+    expect(await page.getByTestId('header-event-title').count()).toBe(0);
+  });
+
+  it('looks deliberate at 1920x1080', async () => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await showMonth(page, d1);
+    await stack.screenshot(page, 'events-calendar-1920');
+    await page.getByTestId('header-event-selector').getByTestId('event-selector-button').click();
+    await page.getByRole('dialog', { name: 'Select an event' }).locator('tbody tr').first().waitFor();
+    await stack.screenshot(page, 'events-selector-modal-1920');
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+});

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import type { CameraReport, DeviceClientEvents, DeviceServerEvents, PhotoMetadata } from '@stadiumcam/contract';
+import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
+const TZ = 'America/Winnipeg';
+
+/** Today in the default event zone (YYYY-MM-DD). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+
+/** The admin's API session, as a script would use it (cookie + same-origin header). */
+async function adminApi(url: string) {
+  const login = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { Cookie: cookie, Origin: url, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+}
+
+type Call = { event: string; payload: Record<string, unknown> };
+
+/**
+ * A camera host that does what the test says (the protocol of docs/protocol.md): streams a
+ * coloured frame per camera, reports queues, answers power, kick, ban and MagicShot.
+ */
+class FakeHost {
+  readonly socket: Socket<DeviceServerEvents, DeviceClientEvents>;
+  readonly calls: Call[] = [];
+  readonly status = new Map<string, 'on' | 'off'>();
+  private frames = new Map<string, Buffer>();
+  private timers: NodeJS.Timeout[] = [];
+  /** Power commands are left unanswered (the console must time out). */
+  ignorePower = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+    cameras: string[],
+  ) {
+    for (const c of cameras) this.status.set(c, 'on');
+    this.socket = io(`${url}/devices`, { auth: { token, hostId: 'fake-host' }, transports: ['websocket'] });
+    this.socket.on('power', ({ camera, on }, ack) => {
+      this.calls.push({ event: 'power', payload: { camera, on } });
+      ack({ ok: true });
+      if (this.ignorePower) return;
+      for (const c of camera ? [camera] : [...this.status.keys()]) {
+        this.status.set(c, on ? 'on' : 'off');
+        this.report({ camera: c, status: on ? 'on' : 'off', fps: on ? 10 : 0 });
+      }
+    });
+    this.socket.on('kick', ({ userId }, ack) => {
+      this.calls.push({ event: 'kick', payload: { userId } });
+      ack({ ok: true });
+    });
+    this.socket.on('ban', ({ userId }, ack) => {
+      this.calls.push({ event: 'ban', payload: { userId } });
+      ack({ ok: true });
+    });
+    this.socket.on('magicshot', ({ camera, slugDate, userId }, ack) => {
+      this.calls.push({ event: 'magicshot', payload: { camera, slugDate, userId } });
+      ack({ ok: true });
+      this.socket.emit('taking snapshot', { camera, userId });
+      // The photo follows a moment later, as a real camera's would.
+      setTimeout(() => {
+        void this.upload({ slugDate, userId, camera, section: '101', row: 'A', seat: '1', magicshot: true });
+      }, 500);
+    });
+    this.socket.on('live time', (_p, ack) => ack({ ok: true, liveTime: 45 }));
+    this.socket.on('demo', () => undefined);
+  }
+
+  async start(): Promise<void> {
+    for (const [i, c] of [...this.status.keys()].entries()) {
+      this.frames.set(c, await frame(i));
+    }
+    await new Promise<void>((resolve, reject) => {
+      this.socket.once('connect_error', reject);
+      this.socket.emit(
+        'hello',
+        {
+          name: 'Fake host',
+          version: '1.0',
+          ip: '127.0.0.1',
+          cameras: [...this.status].map(([camera, status]) => ({ camera, status })),
+        },
+        (answer) => (answer.ok ? resolve() : reject(new Error(answer.error))),
+      );
+    });
+    // Staggered, as separate hosts' frames would be: the server's volatile emits drop a frame
+    // that arrives while the previous one is still being written to the console.
+    for (const [i, camera] of [...this.status.keys()].entries()) {
+      const start = setTimeout(() => {
+        const t = setInterval(() => {
+          if (this.status.get(camera) === 'on') this.socket.emit('frame', { camera, jpeg: this.frames.get(camera)! });
+        }, 100);
+        this.timers.push(t);
+      }, i * 30);
+      this.timers.push(start);
+    }
+  }
+
+  report(r: CameraReport): void {
+    this.socket.emit('report', r);
+  }
+
+  async upload(meta: PhotoMetadata): Promise<void> {
+    const form = new FormData();
+    form.set('metadata', JSON.stringify(meta));
+    form.set('image', new Blob([new Uint8Array(await frame(3, 640, 480))], { type: 'image/jpeg' }), 'photo.jpg');
+    const res = await fetch(`${this.url}/api/devices/snapshots`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${this.token}` },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.socket.disconnect();
+  }
+}
+
+const COLOURS = ['#1f4e79', '#6b2d5c', '#2d6b3c', '#7a5a1e'];
+/** A JPEG frame: a dark gradient "bowl" with seat rows, one colour per camera. */
+async function frame(i: number, width = 480, height = 270): Promise<Buffer> {
+  const rows = Array.from({ length: 9 }, (_, r) => {
+    const y = 60 + r * 22;
+    return `<rect x="0" y="${y}" width="${width}" height="10" fill="#ffffff" opacity="${0.06 + r * 0.015}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${COLOURS[i % COLOURS.length]}"/><stop offset="1" stop-color="#0b0d12"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>${rows}
+    <circle cx="${width / 2}" cy="${height / 2}" r="14" fill="#f5c518" opacity="0.8"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
+}
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('monitor', () => {
+  let stack: Stack;
+  let host: FakeHost;
+  let slugDate: string;
+  let call: Awaited<ReturnType<typeof adminApi>>;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    call = await adminApi(stack.url);
+    const gameDate = today();
+    slugDate = `stadiumcam-${gameDate}`;
+    // The zone's UTC offset today ("GMT-05:00"); the event runs 00:00-23:45 local time.
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: TZ, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')!
+      .value.replace('GMT', '');
+    const offset = (d: string, hhmm: string) => new Date(`${d}T${hhmm}:00${zone || 'Z'}`).toISOString();
+    await call('POST', '/api/events', {
+      gameDate,
+      slugDate,
+      title: 'Jets vs Oilers',
+      startTime: offset(gameDate, '00:00'),
+      endTime: offset(gameDate, '23:45'),
+    });
+    await call('PUT', '/api/events', { slugDate, data: { eventStatus: 'live' } });
+
+    host = new FakeHost(stack.url, stack.config.deviceToken, ['cam1', 'cam2', 'cam3']);
+    await host.start();
+    host.report({
+      camera: 'cam1',
+      fps: 10,
+      queue: ['u-alice', 'u-bob', 'u-carol'],
+      firstSrs: { id: 'u-alice', section: '104', row: 'F', seat: '12' },
+      panAndZoom: { scale: 2.5, posX: 0.4, posY: 0.6 },
+      liveTime: 45,
+    });
+    host.report({ camera: 'cam2', fps: 10, queue: [], firstSrs: null });
+    host.report({
+      camera: 'cam3',
+      fps: 10,
+      queue: ['u-dave'],
+      firstSrs: { id: 'u-dave', section: '220', row: 'B', seat: '3' },
+      panAndZoom: { scale: 1.5, posX: 0.7, posY: 0.3 },
+      liveTime: 20,
+    });
+  });
+
+  afterAll(async () => {
+    host?.stop();
+    await stack?.close();
+  });
+
+  const openMonitor = async (viewport = { width: 1280, height: 800 }) => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport });
+    await page.getByTestId('monitor-page').waitFor();
+    return { page, context };
+  };
+  const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
+
+  it('shows every camera streaming with its fps, attendee, seat, queue and countdown', async () => {
+    const { page, context } = await openMonitor();
+    await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
+    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    expect(await text(page, 'fps-cam1')).toMatch(/^\d+ fps$/);
+    const src = await page.getByTestId('stream-cam1').locator('img').getAttribute('src');
+    expect(src).toMatch(/^blob:/);
+
+    expect(await text(page, 'current-cam1')).toBe('u-alice');
+    expect(await text(page, 'srs-cam1')).toContain('104');
+    expect(await text(page, 'queue-cam1')).toContain('u-bob');
+    expect(await text(page, 'current-cam2')).toBe('No current user');
+    expect(await text(page, 'livetime-cam1')).toMatch(/^0:\d\d$/);
+    expect(await text(page, 'metric-snapshots')).toMatch(/^\d+$/);
+
+    // Header indicator: every camera on.
+    expect(await text(page, 'camera-indicator')).toBe('All on');
+    await stack.screenshot(page, 'monitor-blocks-1280');
+
+    await page.getByText('Big block').click();
+    await page.locator('[data-testid="camera-grid"][data-layout="big-block"]').waitFor();
+    await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor();
+    await stack.screenshot(page, 'monitor-bigblock-1280');
+    await context.close();
+  });
+
+  it('looks deliberate at 1920×1080', async () => {
+    const { page, context } = await openMonitor({ width: 1920, height: 1080 });
+    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    page.on('console', (m) => console.log('BROWSER', m.text()));
+    for (let i = 0; i < 6; i++) {
+      console.log('DIAG', await page.evaluate(() => [...document.querySelectorAll('[data-live]')].map((e) => `${e.getAttribute('data-testid')}=${e.getAttribute('data-live')}`).join(' ')));
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await stack.screenshot(page, 'monitor-blocks-1920');
+    await page.getByText('Big block').click();
+    await page.locator('[data-testid="camera-grid"][data-layout="big-block"]').waitFor();
+    await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor();
+    await stack.screenshot(page, 'monitor-bigblock-1920');
+    await context.close();
+  });
+
+  it('a MagicShot shows the focus animation and the new photo in the sidebar', async () => {
+    const { page, context } = await openMonitor();
+    await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
+    await page.getByTestId('shoot-cam1').click();
+    await page.getByTestId('focus-cam1').waitFor();
+    expect(await text(page, 'focus-cam1')).toMatch(/Taking photo · MAGIC/);
+    await page.locator('[data-testid="sidebar-list"] [data-user^="MAGIC"]').first().waitFor();
+    const shot = host.calls.find((c) => c.event === 'magicshot');
+    expect(shot?.payload).toMatchObject({ camera: 'cam1', slugDate });
+    // The MAGIC user's photo ends the busy state at once.
+    await page.locator('[data-testid="shoot-cam1"]:not([aria-busy])').waitFor();
+    await stack.screenshot(page, 'monitor-magicshot');
+    await context.close();
+  });
+
+  it('shows the magicshot error the host reports', async () => {
+    const { page, context } = await openMonitor();
+    host.socket.emit('magicshot error', { camera: 'cam1', message: 'Lens cap on' });
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Error taking magicshot').waitFor();
+    expect(await modal.textContent()).toContain('Server responded with error message "Lens cap on"');
+    await context.close();
+  });
+
+  it('kicks and bans the current attendee after confirmation', async () => {
+    const { page, context } = await openMonitor();
+    await page.getByTestId('kick-cam1').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Kick user').waitFor();
+    expect(await dialog.textContent()).toContain('u-alice will be removed from the camera queue for now');
+    await dialog.getByRole('button', { name: 'Kick' }).click();
+    await until(() => host.calls.some((c) => c.event === 'kick' && c.payload.userId === 'u-alice'), 'kick');
+
+    await page.getByTestId('ban-cam3').click();
+    await dialog.getByText('Ban user').waitFor();
+    expect(await dialog.textContent()).toContain('u-dave will not be able to use the camera again');
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(host.calls.some((c) => c.event === 'ban')).toBe(false);
+    await page.getByTestId('ban-cam3').click();
+    await dialog.getByRole('button', { name: 'Ban' }).click();
+    await until(() => host.calls.some((c) => c.event === 'ban' && c.payload.userId === 'u-dave'), 'ban');
+    await context.close();
+  });
+
+  it('counts a suspicious user and lowers the count when it is dismissed', async () => {
+    const { page, context } = await openMonitor();
+    await page.getByTestId('notification-count').waitFor();
+    const before = Number(await page.getByTestId('notification-count').getAttribute('data-count'));
+    for (const seat of ['1', '2', '3']) {
+      await host.upload({ slugDate, userId: 'u-sneaky', camera: 'cam2', section: '110', row: 'C', seat });
+    }
+    await page.locator(`[data-testid="notification-count"][data-count="${before + 1}"]`).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const card = page.getByTestId('notification-card').filter({ hasText: 'u-sneaky' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('110');
+    await stack.screenshot(page, 'monitor-notifications');
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
+    await card.waitFor({ state: 'detached' });
+    if (before === 0) await page.getByText('There are no new notifications.').waitFor();
+    await context.close();
+  });
+
+  it('turning a camera off while live asks first, then the tile shows CAMERA OFF', async () => {
+    const { page, context } = await openMonitor();
+    await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor();
+    await page.getByTestId('tile-power-cam2').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Turn off cam2?').waitFor();
+    expect(await dialog.textContent()).toContain('switching the event to pre or post first');
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByTestId('camera-off-cam2').waitFor();
+    expect(await text(page, 'camera-off-cam2')).toContain('CAMERA OFF');
+    expect(host.calls.find((c) => c.event === 'power')?.payload).toEqual({ camera: 'cam2', on: false });
+    await page.locator('[data-testid="camera-indicator"]', { hasText: '1 Down' }).waitFor();
+    await page.getByTestId('camera-indicator').click();
+    const list = page.getByTestId('camera-indicator-list');
+    await list.waitFor();
+    expect(await list.textContent()).toMatch(/cam2\s*off/);
+    await context.close();
+  });
+});
