@@ -133,7 +133,7 @@ describe('login, logout and password reset', () => {
 
     const [linkMail] = (await waitForMails(stack, before + 1)).slice(before);
     expect(linkMail).toContain(ADMIN_EMAIL);
-    const link = /https?:\/\/\S+\/reset_password\/[\w-]+/.exec(linkMail!)?.[0];
+    const link = /https?:\/\/\S+\/reset_password\/[\w-]+/.exec(linkMail)?.[0];
     expect(link).toBeDefined();
     expect(link!.startsWith(stack.url)).toBe(true);
 
@@ -144,7 +144,7 @@ describe('login, logout and password reset', () => {
     await stack.screenshot(page, 'auth-reset-confirmed');
 
     const [passwordMail] = (await waitForMails(stack, before + 2)).slice(before + 1);
-    const password = /^Password: (\S+)$/m.exec(passwordMail!)?.[1];
+    const password = /^Password: (\S+)$/m.exec(passwordMail)?.[1];
     expect(password).toBeDefined();
 
     await page.getByRole('link', { name: 'Back to Login' }).click();

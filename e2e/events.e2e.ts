@@ -41,7 +41,9 @@ const card = (page: Page, slugDate: string) => page.locator(`[data-testid=event-
 async function openCardMenu(page: Page, slugDate: string) {
   await showMonth(page, slugDate.slice(-10));
   await card(page, slugDate).click();
-  return page.getByRole('menu');
+  const menu = page.getByRole('menu');
+  await menu.getByRole('menuitem').first().waitFor();
+  return menu;
 }
 
 async function pickOption(page: Page, label: string, option: string) {

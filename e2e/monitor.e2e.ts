@@ -219,11 +219,19 @@ describe('monitor', () => {
     return { page, context };
   };
   const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? '';
+  const streaming = async (page: Page, cameras = ['cam1', 'cam2', 'cam3']) => {
+    for (const c of cameras) await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor();
+  };
+  /** A screenshot without a tooltip under the pointer or a drawer still sliding in. */
+  const shoot = async (page: Page, name: string) => {
+    await page.mouse.move(1, 799);
+    await page.waitForTimeout(400);
+    await stack.screenshot(page, name);
+  };
 
   it('shows every camera streaming with its fps, attendee, seat, queue and countdown', async () => {
     const { page, context } = await openMonitor();
-    await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
-    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    await streaming(page);
     expect(await text(page, 'fps-cam1')).toMatch(/^\d+ fps$/);
     const src = await page.getByTestId('stream-cam1').locator('img').getAttribute('src');
     expect(src).toMatch(/^blob:/);
@@ -237,28 +245,23 @@ describe('monitor', () => {
 
     // Header indicator: every camera on.
     expect(await text(page, 'camera-indicator')).toBe('All on');
-    await stack.screenshot(page, 'monitor-blocks-1280');
+    await shoot(page, 'monitor-blocks-1280');
 
     await page.getByText('Big block').click();
     await page.locator('[data-testid="camera-grid"][data-layout="big-block"]').waitFor();
-    await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor();
-    await stack.screenshot(page, 'monitor-bigblock-1280');
+    await streaming(page);
+    await shoot(page, 'monitor-bigblock-1280');
     await context.close();
   });
 
   it('looks deliberate at 1920×1080', async () => {
     const { page, context } = await openMonitor({ width: 1920, height: 1080 });
-    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
-    page.on('console', (m) => console.log('BROWSER', m.text()));
-    for (let i = 0; i < 6; i++) {
-      console.log('DIAG', await page.evaluate(() => [...document.querySelectorAll('[data-live]')].map((e) => `${e.getAttribute('data-testid')}=${e.getAttribute('data-live')}`).join(' ')));
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    await stack.screenshot(page, 'monitor-blocks-1920');
+    await streaming(page);
+    await shoot(page, 'monitor-blocks-1920');
     await page.getByText('Big block').click();
     await page.locator('[data-testid="camera-grid"][data-layout="big-block"]').waitFor();
-    await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor();
-    await stack.screenshot(page, 'monitor-bigblock-1920');
+    await streaming(page);
+    await shoot(page, 'monitor-bigblock-1920');
     await context.close();
   });
 
@@ -273,7 +276,7 @@ describe('monitor', () => {
     expect(shot?.payload).toMatchObject({ camera: 'cam1', slugDate });
     // The MAGIC user's photo ends the busy state at once.
     await page.locator('[data-testid="shoot-cam1"]:not([aria-busy])').waitFor();
-    await stack.screenshot(page, 'monitor-magicshot');
+    await shoot(page, 'monitor-magicshot');
     await context.close();
   });
 
@@ -310,6 +313,7 @@ describe('monitor', () => {
 
   it('counts a suspicious user and lowers the count when it is dismissed', async () => {
     const { page, context } = await openMonitor();
+    await streaming(page);
     await page.getByTestId('notification-count').waitFor();
     const before = Number(await page.getByTestId('notification-count').getAttribute('data-count'));
     for (const seat of ['1', '2', '3']) {
@@ -320,7 +324,7 @@ describe('monitor', () => {
     const card = page.getByTestId('notification-card').filter({ hasText: 'u-sneaky' });
     await card.waitFor();
     expect(await card.textContent()).toContain('110');
-    await stack.screenshot(page, 'monitor-notifications');
+    await shoot(page, 'monitor-notifications');
     await card.getByRole('button', { name: 'Dismiss' }).click();
     await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
     await card.waitFor({ state: 'detached' });
@@ -344,6 +348,62 @@ describe('monitor', () => {
     const list = page.getByTestId('camera-indicator-list');
     await list.waitFor();
     expect(await list.textContent()).toMatch(/cam2\s*off/);
+    await context.close();
+  });
+});
+
+describe('monitor with the venue simulator', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ simulator: true });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const CAMERAS = ['cam1', 'cam2', 'cam3', 'cam4'];
+  const streaming = async (page: Page) => {
+    for (const c of CAMERAS) await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor();
+  };
+  const shoot = async (page: Page, name: string) => {
+    await page.mouse.move(1, 700);
+    await page.waitForTimeout(400);
+    await stack.screenshot(page, name);
+  };
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+  ]) {
+    it(`streams every simulated camera with its fps and attendees (${viewport.width}×${viewport.height})`, async () => {
+      const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport });
+      await streaming(page);
+      for (const c of CAMERAS) expect(await page.getByTestId(`fps-${c}`).textContent()).toMatch(/^\d+ fps$/);
+      // Attendees arrive and queue: some camera shows its current attendee and seat.
+      await page.locator('[data-testid^="livetime-"]').first().waitFor({ timeout: 45_000 });
+      await shoot(page, `monitor-sim-blocks-${viewport.width}`);
+      await page.getByText('Big block').click();
+      await page.locator('[data-testid="camera-grid"][data-layout="big-block"]').waitFor();
+      await streaming(page);
+      await shoot(page, `monitor-sim-bigblock-${viewport.width}`);
+      await context.close();
+    });
+  }
+
+  it('the power menu turns one camera off and on again; the tile and the header follow', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await streaming(page);
+    expect(await page.getByTestId('camera-indicator').textContent()).toBe('All on');
+    await page.getByRole('button', { name: 'Power menu' }).click();
+    const menu = page.getByTestId('camera-power-section');
+    await menu.waitFor();
+    await menu.getByText('cam4', { exact: true }).click();
+    await page.getByTestId('camera-off-cam4').waitFor();
+    await page.locator('[data-testid="camera-indicator"]', { hasText: '1 Down' }).waitFor();
+    await shoot(page, 'monitor-sim-power-menu');
+    await menu.getByText('cam4', { exact: true }).click();
+    await page.locator('[data-testid="stream-cam4"][data-live="true"]').waitFor();
+    await page.locator('[data-testid="camera-indicator"]', { hasText: 'All on' }).waitFor();
     await context.close();
   });
 });

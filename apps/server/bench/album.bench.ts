@@ -31,7 +31,8 @@ import {
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WHICH = process.env.BENCH_DB ?? 'both';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENT = 'stadiumcam-2031-06-01';
 const SMALL_EVENT = 'stadiumcam-2031-06-02';
 const SMALL_ROWS = Math.max(1000, Math.round(ROWS / 100));
@@ -118,7 +119,9 @@ async function time(app: App, cookie: string, c: Case): Promise<{ p50: number; p
 
 async function explain(app: App, title: string, query: ReturnType<typeof sql>): Promise<string> {
   const kind = app.deps.dbKind;
-  const res = await app.deps.db.execute(sql`explain (analyze, costs off${sql.raw(kind === 'postgres' ? ', buffers' : '')}) ${query}`);
+  const res = await app.deps.db.execute(
+    sql`explain (analyze, costs off${sql.raw(kind === 'postgres' ? ', buffers' : '')}) ${query}`,
+  );
   const lines = rowsOf<{ 'QUERY PLAN': string }>(res).map((r) => r['QUERY PLAN']);
   return `#### ${title}\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`;
 }
@@ -175,7 +178,9 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
     const cookie = `sid=${sid.value}`;
 
     const all = rowsOf<{ n: number }>(
-      await app.deps.db.execute(sql`select count(*)::int as n from snapshots where slug_date = ${EVENT} and not magicshot`),
+      await app.deps.db.execute(
+        sql`select count(*)::int as n from snapshots where slug_date = ${EVENT} and not magicshot`,
+      ),
     )[0].n;
     const lastPage = Math.ceil(all / 100);
     const filtered = rowsOf<{ n: number }>(
@@ -186,16 +191,31 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       ),
     )[0].n;
     const filteredLast = Math.max(1, Math.ceil(filtered / 100));
-    const list = (q: Record<string, unknown>) => `${snapshotsRoutes.list.path}${toQueryString({ slugDate: [EVENT], ...q })}`;
+    const tabs = JSON.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${snapshotsRoutes.stats.path}?slugDate[]=${EVENT}`,
+          headers: { cookie },
+        })
+      ).body,
+    ) as { favorite: number; shared: number };
+    const favLast = Math.max(1, Math.ceil(tabs.favorite / 100));
+    const sharedMiddle = Math.max(1, Math.ceil(tabs.shared / 200));
+    const list = (q: Record<string, unknown>) =>
+      `${snapshotsRoutes.list.path}${toQueryString({ slugDate: [EVENT], ...q })}`;
     const cases: Case[] = [
       { name: 'page 1, no filter', url: list({}) },
       { name: `middle page ${Math.ceil(lastPage / 2)}, no filter`, url: list({ page: Math.ceil(lastPage / 2) }) },
       { name: `last page ${lastPage}, no filter`, url: list({ page: lastPage }) },
       { name: 'page 1, 3 filters', url: list(FILTERS) },
-      { name: `last page ${filteredLast}, 3 filters (${filtered} photos)`, url: list({ ...FILTERS, page: filteredLast }) },
+      {
+        name: `last page ${filteredLast}, 3 filters (${filtered} photos)`,
+        url: list({ ...FILTERS, page: filteredLast }),
+      },
       { name: 'favorites page 1', url: list({ type: 'favorites' }) },
-      { name: 'favorites page 50', url: list({ type: 'favorites', page: 50 }) },
-      { name: 'shared page 1000', url: list({ type: 'shared', page: 1000 }) },
+      { name: `favorites last page ${favLast}`, url: list({ type: 'favorites', page: favLast }) },
+      { name: `shared middle page ${sharedMiddle}`, url: list({ type: 'shared', page: sharedMiddle }) },
       { name: 'page 1, emotion + age 20-40', url: list({ emotion: ['happy'], ageMin: 20, ageMax: 40 }) },
       { name: 'page 1, sort by section', url: list({ sortField: 'section', sortOrder: 'asc' }) },
       {
@@ -208,10 +228,15 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       },
       { name: 'user filter (all events)', url: `${snapshotsRoutes.list.path}${toQueryString({ userId: 'u42' })}` },
       { name: 'stats, no filter', url: `${snapshotsRoutes.stats.path}${toQueryString({ slugDate: [EVENT] })}` },
-      { name: 'stats, 3 filters', url: `${snapshotsRoutes.stats.path}${toQueryString({ slugDate: [EVENT], ...FILTERS })}` },
+      {
+        name: 'stats, 3 filters',
+        url: `${snapshotsRoutes.stats.path}${toQueryString({ slugDate: [EVENT], ...FILTERS })}`,
+      },
       { name: 'filter options', url: `${snapshotsRoutes.filterOptions.path}${toQueryString({ slugDate: [EVENT] })}` },
     ];
-    out.push(`### ${kind} (${ROWS.toLocaleString()} photos in one event, ${SMALL_ROWS.toLocaleString()} in a second; ${RUNS} runs each)\n`);
+    out.push(
+      `### ${kind} (${ROWS.toLocaleString()} photos in one event, ${SMALL_ROWS.toLocaleString()} in a second; ${RUNS} runs each)\n`,
+    );
     out.push('| call | p50 ms | p95 ms | answer |', '|---|---:|---:|---|');
     for (const c of cases) {
       const r = await time(app, cookie, c);
@@ -233,14 +258,24 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
     out.push(await explain(app, 'page 1, no filter', pageIdsQuery(page({}))));
     const middle = Math.ceil(lastPage / 2);
     out.push(
-      await explain(app, `middle page ${middle}, no filter (the deepest walk)`, pageIdsQuery(page({ offset: (middle - 1) * 100 }))),
+      await explain(
+        app,
+        `middle page ${middle}, no filter (the deepest walk)`,
+        pageIdsQuery(page({ offset: (middle - 1) * 100 })),
+      ),
     );
     // The service reads a back-half page from the far end (stored count known): what it runs.
     const rest = all - (lastPage - 1) * 100;
     out.push(
-      await explain(app, `last page ${lastPage}, no filter, as run (reversed)`, pageIdsQuery(page({ sortOrder: 'asc', limit: rest }))),
+      await explain(
+        app,
+        `last page ${lastPage}, no filter, as run (reversed)`,
+        pageIdsQuery(page({ sortOrder: 'asc', limit: rest })),
+      ),
     );
-    out.push(await explain(app, 'page 1, 3 filters', pageIdsQuery(page({ filter: { slugDate: [EVENT], ...FILTERS } }))));
+    out.push(
+      await explain(app, 'page 1, 3 filters', pageIdsQuery(page({ filter: { slugDate: [EVENT], ...FILTERS } }))),
+    );
     out.push(
       await explain(
         app,
@@ -248,7 +283,9 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
         pageIdsQuery(page({ filter: { slugDate: [EVENT], ...FILTERS }, offset: (filteredLast - 1) * 100 })),
       ),
     );
-    out.push(await explain(app, 'two events, page 1', pageIdsQuery(page({ filter: { slugDate: [EVENT, SMALL_EVENT] } }))));
+    out.push(
+      await explain(app, 'two events, page 1', pageIdsQuery(page({ filter: { slugDate: [EVENT, SMALL_EVENT] } }))),
+    );
     out.push(
       await explain(
         app,

@@ -15,6 +15,8 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client cut off by the server (restart, DROP DATABASE in tests) must not crash the process.
+    pool.on('error', (err) => console.warn('postgres pool:', err.message));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

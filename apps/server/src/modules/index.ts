@@ -10,4 +10,13 @@ import { devicesModule } from './devices/devices.routes.ts';
 import { notificationsModule } from './notifications/notifications.routes.ts';
 
 /** Every area registers its routes and socket handlers here, one line each. */
-export const modules: ((app: App, deps: Deps) => void | Promise<void>)[] = [authModule, usersModule, rolesModule, eventsModule, snapshotsModule, camerasModule, devicesModule, notificationsModule];
+export const modules: ((app: App, deps: Deps) => void | Promise<void>)[] = [
+  authModule,
+  usersModule,
+  rolesModule,
+  eventsModule,
+  snapshotsModule,
+  camerasModule,
+  devicesModule,
+  notificationsModule,
+];

@@ -77,7 +77,9 @@ export const snapshots = pgTable(
       .where(sql`${t.groupSize} is not null`),
     index('snapshots_emotions_idx').using('gin', t.emotions),
     index('snapshots_share_sources_idx').using('gin', t.shareSources),
-    index('snapshots_event_sources_idx').on(t.slugDate, t.shareSources).where(sql`${t.sharedCount} > 0`),
+    index('snapshots_event_sources_idx')
+      .on(t.slugDate, t.shareSources)
+      .where(sql`${t.sharedCount} > 0`),
     index('snapshots_user_idx').on(t.userId, t.date),
   ],
 );

@@ -66,7 +66,8 @@ type ArchiverModule = {
 // archiver 7 is CommonJS with a registry of formats; the encryption plugin registers once per process.
 const require = createRequire(import.meta.url);
 const archiver = require('archiver') as ArchiverModule;
-if (!archiver.isRegisteredFormat('zip-encrypted')) archiver.registerFormat('zip-encrypted', require('archiver-zip-encrypted'));
+if (!archiver.isRegisteredFormat('zip-encrypted'))
+  archiver.registerFormat('zip-encrypted', require('archiver-zip-encrypted'));
 
 /** JPEG and MP4 are compressed already: entries are stored, not deflated. */
 export const plainZip = (): Archiver => archiver.create('zip', { store: true });
@@ -88,8 +89,9 @@ export function entriesWritten(zip: Archiver): (queued: number, backlog: number)
   const waiters: { target: number; done: () => void }[] = [];
   zip.on('entry', () => {
     written += 1;
-    for (const w of waiters.splice(0)) if (written >= w.target) w.done();
-    else waiters.push(w);
+    for (const w of waiters.splice(0))
+      if (written >= w.target) w.done();
+      else waiters.push(w);
   });
   // A failed or aborted archive releases every waiter; the caller then stops queueing.
   const releaseAll = () => {

@@ -91,10 +91,11 @@ export type AlbumFilter = {
 };
 
 const s = snapshots;
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** Seat-type lists of the filter: each names areas (kept in `section`) of one seat type. */
 const LOCATION_FILTERS = [
@@ -177,7 +178,7 @@ const orderBy = (field: SortField, order: 'asc' | 'desc', prefix = '') =>
   sql.raw(SORT_COLUMNS[field].map((c) => `${prefix}"${c}" ${order}`).join(', '));
 
 export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }
 
 const whereSql = (parts: (SQL | undefined)[]) => {
@@ -337,7 +338,8 @@ function eventOptionsQuery(slugDate: string): SQL {
   });
   const lists = OPTION_COLUMNS.map(([key, column], i) => {
     const from = sql.raw(`o${i}`);
-    const values = column === 'share_sources' ? sql`select distinct unnest(v) from ${from}` : sql`select v from ${from}`;
+    const values =
+      column === 'share_sources' ? sql`select distinct unnest(v) from ${from}` : sql`select v from ${from}`;
     return sql`array(${values} where v is not null) as ${sql.raw(`"${key}"`)}`;
   });
   return sql`with recursive ${sql.join(ctes, sql`, `)} select ${sql.join(lists, sql`, `)}`;
@@ -349,13 +351,19 @@ export async function hasFaceData(db: Db, slugDates: string[]): Promise<boolean>
 }
 
 export async function filterOptions(db: Db, slugDates: string[]) {
-  const sets = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, new Set<string>()])) as Record<OptionKey, Set<string>>;
+  const sets = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, new Set<string>()])) as Record<
+    OptionKey,
+    Set<string>
+  >;
   for (const e of slugDates) {
     const row = rowsOf<Record<OptionKey, string[]>>(await db.execute(eventOptionsQuery(e)))[0];
     for (const [key] of OPTION_COLUMNS) for (const v of row[key]) sets[key].add(v);
   }
   const sorted = (set: Set<string>) => [...set].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-  const lists = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, sorted(sets[key])])) as Record<OptionKey, string[]>;
+  const lists = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, sorted(sets[key])])) as Record<
+    OptionKey,
+    string[]
+  >;
   return { ...lists, hasFaceData: await hasFaceData(db, slugDates) };
 }
 
@@ -384,7 +392,13 @@ export async function findEvents(db: Db, slugDates: string[]) {
 }
 
 /** Photos of these events in id order, a batch at a time (exports of whole events). */
-export async function snapshotBatch(db: Db, slugDates: string[], afterId: string, limit: number, withMagicshots: boolean) {
+export async function snapshotBatch(
+  db: Db,
+  slugDates: string[],
+  afterId: string,
+  limit: number,
+  withMagicshots: boolean,
+) {
   return db
     .select({ id: s.id, slugDate: s.slugDate, rawCroppedUri: s.rawCroppedUri, date: s.date })
     .from(s)

@@ -14,8 +14,10 @@ export async function snapshotsModule(app: App, deps: Deps): Promise<void> {
   registerRoute(app, r.list, ({ user, query }) => service.listSnapshots(deps, user, query));
   registerRoute(app, r.stats, ({ user, query }) => service.albumStats(deps, user, query));
   registerRoute(app, r.filterOptions, ({ user, query }) => service.filterOptions(deps, user, query.slugDate));
-  registerRoute(app, r.sharedPlatforms, async ({ user, query }) =>
-    (await service.filterOptions(deps, user, query.slugDate)).sharePlatforms,
+  registerRoute(
+    app,
+    r.sharedPlatforms,
+    async ({ user, query }) => (await service.filterOptions(deps, user, query.slugDate)).sharePlatforms,
   );
   registerRoute(app, r.get, ({ user, params, query }) => service.getSnapshot(deps, user, params.id, query.fields));
   registerRoute(app, r.facesData, ({ user, params }) => service.facesData(deps, user, params.id));
@@ -50,10 +52,12 @@ export async function snapshotsModule(app: App, deps: Deps): Promise<void> {
       .header('content-disposition', attachment(`photos-${stamp()}.zip`))
       .send(zip);
     // Filling runs while the answer streams; a closed connection stops it.
-    service.fillExport(deps, user, zip, plan, () => req.raw.destroyed).catch((err: unknown) => {
-      req.log.error({ err }, 'export failed');
-      zip.abort();
-    });
+    service
+      .fillExport(deps, user, zip, plan, () => req.raw.destroyed)
+      .catch((err: unknown) => {
+        req.log.error({ err }, 'export failed');
+        zip.abort();
+      });
     return reply;
   });
 

@@ -194,7 +194,12 @@ export async function banUser(
   return changed.map(toSnapshot);
 }
 
-export async function favoritePhotos(deps: Deps, user: AuthUser, ids: string[], favorite?: boolean): Promise<Snapshot[]> {
+export async function favoritePhotos(
+  deps: Deps,
+  user: AuthUser,
+  ids: string[],
+  favorite?: boolean,
+): Promise<Snapshot[]> {
   const rows = await loadAll(deps, user, ids);
   const changed: SnapshotRow[] = [];
   for (const r of rows) {
@@ -204,7 +209,8 @@ export async function favoritePhotos(deps: Deps, user: AuthUser, ids: string[], 
   for (const [slugDate, list] of groupByEvent(changed)) {
     for (const fav of [true, false]) {
       const same = list.filter((r) => r.favorite === fav).map((r) => r.id);
-      if (same.length) deps.realtime.toEvent(slugDate, 'monitor favoritedSnapshots', { slugDate, ids: same, favorite: fav });
+      if (same.length)
+        deps.realtime.toEvent(slugDate, 'monitor favoritedSnapshots', { slugDate, ids: same, favorite: fav });
     }
   }
   return changed.map(toSnapshot);

@@ -73,7 +73,7 @@ describeEachDb('snapshots API', (t) => {
   };
   const fileOf = (uri: string) => path.join(t().config.mediaDir, uri.slice('/media/'.length));
   const list = async (query: Record<string, unknown>, cookie = admin) => {
-    const res = await t().call(r.list, { query: query as never, cookie });
+    const res = await t().call(r.list, { query: query, cookie });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return (res.body as { items: { _id: string }[]; total?: number }).items.map((i) => i._id);
   };
@@ -108,9 +108,21 @@ describeEachDb('snapshots API', (t) => {
         favorite: i === 2 || i === 7,
         postObj:
           i === 4 || i === 8
-            ? [{ socialSource: i === 4 ? 'Email' : 'Download', imgURL: 'x', date: minute(i).toISOString(), userEmail: 'a@b.co' }]
+            ? [
+                {
+                  socialSource: i === 4 ? 'Email' : 'Download',
+                  imgURL: 'x',
+                  date: minute(i).toISOString(),
+                  userEmail: 'a@b.co',
+                },
+              ]
             : [],
-        faces: i === 6 ? [face('Female', 20, 28, 'happy'), face('Male', 30, 38, 'sad')] : i === 9 ? [face('Male', 60, 70, 'angry')] : undefined,
+        faces:
+          i === 6
+            ? [face('Female', 20, 28, 'happy'), face('Male', 30, 38, 'sad')]
+            : i === 9
+              ? [face('Male', 60, 70, 'angry')]
+              : undefined,
       });
     }
     await seed('box1', { date: minute(20), userId: 'fan-box', seatType: 'box', section: 'B7', row: '1', seat: '1' });
@@ -132,7 +144,11 @@ describeEachDb('snapshots API', (t) => {
     it('merges several events in date order, also on deep pages', async () => {
       expect(await list({ slugDate: [OTHER, EVENT], pageSize: 3 })).toEqual(['o2', 'o1', 'box1']);
       expect(await list({ slugDate: [OTHER, EVENT], pageSize: 3, page: 2 })).toEqual(['p9', 'p8', 'p7']);
-      expect(await list({ slugDate: [EVENT, OTHER], sortOrder: 'asc', pageSize: 3, page: 4 })).toEqual(['p9', 'box1', 'o1']);
+      expect(await list({ slugDate: [EVENT, OTHER], sortOrder: 'asc', pageSize: 3, page: 4 })).toEqual([
+        'p9',
+        'box1',
+        'o1',
+      ]);
     });
 
     it('serves each tab', async () => {
@@ -140,14 +156,17 @@ describeEachDb('snapshots API', (t) => {
       expect(await list({ slugDate: [EVENT], type: 'shared' })).toEqual(['p8', 'p4']);
       expect(await list({ slugDate: [EVENT], type: 'magicshots' })).toEqual(['magic1']);
       expect((await list({ slugDate: [EVENT], type: 'all-with-magicshot' }))[0]).toBe('magic1');
-      const items = (await t().call(r.list, { query: { slugDate: [EVENT], type: 'shared' }, cookie: admin })).body.items;
+      const items = (await t().call(r.list, { query: { slugDate: [EVENT], type: 'shared' }, cookie: admin })).body
+        .items;
       expect(items[1]).toMatchObject({ sharedPlatforms: ['Email'], contactInfo: 'a@b.co' });
     });
 
     it('needs Magicshots:read for the magicshot tabs', async () => {
       const cookie = await as([P.PHOTOS_WRITE]);
       for (const type of ['magicshots', 'all-with-magicshot'])
-        expect((await t().call(r.list, { query: { slugDate: [EVENT], type: type as never }, cookie })).status).toBe(403);
+        expect((await t().call(r.list, { query: { slugDate: [EVENT], type: type as never }, cookie })).status).toBe(
+          403,
+        );
       expect(await list({ slugDate: [EVENT], type: 'magicshots' }, await as([P.MAGICSHOTS_READ]))).toEqual(['magic1']);
       expect((await t().call(r.list, { query: { slugDate: [EVENT] } })).status).toBe(401);
     });
@@ -179,13 +198,21 @@ describeEachDb('snapshots API', (t) => {
     it('walks pages by keyset (dateVal, dateComparator, cursorId) and sorts by seat fields', async () => {
       const at = minute(5).toISOString();
       expect(await list({ slugDate: [EVENT], dateVal: at, dateComparator: 'lt', pageSize: 2 })).toEqual(['p4', 'p3']);
-      expect(await list({ slugDate: [EVENT], dateVal: at, dateComparator: 'gte', sortOrder: 'asc', pageSize: 2 })).toEqual([
-        'p5',
-        'p6',
+      expect(
+        await list({ slugDate: [EVENT], dateVal: at, dateComparator: 'gte', sortOrder: 'asc', pageSize: 2 }),
+      ).toEqual(['p5', 'p6']);
+      expect(await list({ slugDate: [EVENT], dateVal: at, dateComparator: 'lt', cursorId: 'p5', pageSize: 1 })).toEqual(
+        ['p4'],
+      );
+      expect(await list({ slugDate: [EVENT], sortField: 'section', sortOrder: 'asc', pageSize: 3 })).toEqual([
+        'box1',
+        'p1',
+        'p2',
       ]);
-      expect(await list({ slugDate: [EVENT], dateVal: at, dateComparator: 'lt', cursorId: 'p5', pageSize: 1 })).toEqual(['p4']);
-      expect(await list({ slugDate: [EVENT], sortField: 'section', sortOrder: 'asc', pageSize: 3 })).toEqual(['box1', 'p1', 'p2']);
-      expect(await list({ slugDate: [EVENT], sortField: 'userId', sortOrder: 'asc', pageSize: 2 })).toEqual(['p0', 'p1']);
+      expect(await list({ slugDate: [EVENT], sortField: 'userId', sortOrder: 'asc', pageSize: 2 })).toEqual([
+        'p0',
+        'p1',
+      ]);
     });
 
     it('refuses bad queries', async () => {
@@ -253,8 +280,19 @@ describeEachDb('snapshots API', (t) => {
   describe('one photo', () => {
     it('answers the photo, a projection, its faces; 404 for unknown ids', async () => {
       const full = await t().call(r.get, { params: { id: 'p6' }, cookie: admin });
-      expect(full.body).toMatchObject({ _id: 'p6', section: '102', row: 'B', seat: '6', favorite: false, hidden: false });
-      const some = await t().call(r.get, { params: { id: 'p6' }, query: { fields: ['favorite', 'seat'] }, cookie: admin });
+      expect(full.body).toMatchObject({
+        _id: 'p6',
+        section: '102',
+        row: 'B',
+        seat: '6',
+        favorite: false,
+        hidden: false,
+      });
+      const some = await t().call(r.get, {
+        params: { id: 'p6' },
+        query: { fields: ['favorite', 'seat'] },
+        cookie: admin,
+      });
       expect(some.body).toEqual({ _id: 'p6', favorite: false, seat: '6' });
       const faces = await t().call(r.facesData, { params: { id: 'p6' }, cookie: admin });
       expect(faces.body).toHaveLength(2);
@@ -267,7 +305,11 @@ describeEachDb('snapshots API', (t) => {
       }
       // A magicshot is out of reach without Magicshots:read: the same 404.
       expect((await t().call(r.get, { params: { id: 'magic1' }, cookie: await as([]) })).status).toBe(404);
-      const badField = await t().call(r.get, { params: { id: 'p6' }, query: { fields: ['password'] } as never, cookie: admin });
+      const badField = await t().call(r.get, {
+        params: { id: 'p6' },
+        query: { fields: ['password'] },
+        cookie: admin,
+      });
       expect(badField.status).toBe(400);
     });
 
@@ -282,7 +324,11 @@ describeEachDb('snapshots API', (t) => {
         snapshots: 1,
         timestamp: minute(0).toISOString(),
       });
-      const scoped = await t().call(r.userStats, { params: { id: 'fan-4' }, query: { slugDate: [EVENT] }, cookie: admin });
+      const scoped = await t().call(r.userStats, {
+        params: { id: 'fan-4' },
+        query: { slugDate: [EVENT] },
+        cookie: admin,
+      });
       expect(scoped.body.socialData).toEqual([{ socialSource: 'Email', userName: 'fan-4', userEmail: 'a@b.co' }]);
       const none = await t().call(r.userStats, { params: { id: 'nobody' }, cookie: admin });
       expect(none.status).toBe(404);
@@ -294,13 +340,28 @@ describeEachDb('snapshots API', (t) => {
     it('bans photos: new URLs, old files gone, socket event; toggles without banStatus', async () => {
       const emit = vi.spyOn(t().app.deps.realtime, 'toEvent');
       const before = await seedWithMedia('ban1');
-      expect((await t().call(r.ban, { body: { ids: ['ban1'], banStatus: true }, cookie: await as([]) })).status).toBe(403);
-      const res = await t().call(r.ban, { body: { ids: ['ban1'], banStatus: true }, cookie: await as([P.BAN_PHOTO_USER]) });
+      expect((await t().call(r.ban, { body: { ids: ['ban1'], banStatus: true }, cookie: await as([]) })).status).toBe(
+        403,
+      );
+      const res = await t().call(r.ban, {
+        body: { ids: ['ban1'], banStatus: true },
+        cookie: await as([P.BAN_PHOTO_USER]),
+      });
       expect(res.status).toBe(200);
       const after = res.body.snapshots[0];
       expect(after.hidden).toBe(true);
       for (const key of ['rawCroppedURI', 'smallURI', 'thumbURI', 'sharedURI'] as const) {
-        expect(after[key]).not.toBe(before[key === 'rawCroppedURI' ? 'rawCroppedUri' : key === 'smallURI' ? 'smallUri' : key === 'thumbURI' ? 'thumbUri' : 'sharedUri']);
+        expect(after[key]).not.toBe(
+          before[
+            key === 'rawCroppedURI'
+              ? 'rawCroppedUri'
+              : key === 'smallURI'
+                ? 'smallUri'
+                : key === 'thumbURI'
+                  ? 'thumbUri'
+                  : 'sharedUri'
+          ],
+        );
         expect(existsSync(fileOf(after[key]))).toBe(true);
       }
       expect(existsSync(fileOf(before.rawCroppedUri))).toBe(false);
@@ -314,11 +375,17 @@ describeEachDb('snapshots API', (t) => {
       const emit = vi.spyOn(t().app.deps.realtime, 'toEvent');
       await seed('u1', { userId: 'rowdy' });
       await seed('u2', { userId: 'rowdy', slugDate: OTHER });
-      const res = await t().call(r.banUser, { body: { userId: 'rowdy', banStatus: true }, cookie: await as([P.EVENT_USERS_WRITE]) });
+      const res = await t().call(r.banUser, {
+        body: { userId: 'rowdy', banStatus: true },
+        cookie: await as([P.EVENT_USERS_WRITE]),
+      });
       expect(res.status).toBe(200);
       expect(res.body.snapshots.map((s: { hidden: boolean }) => s.hidden)).toEqual([true, true]);
       expect(emit).toHaveBeenCalledWith(OTHER, 'bannedChanged', { slugDate: OTHER, userId: 'rowdy', hidden: true });
-      const unban = await t().call(r.banUser, { body: { userId: 'rowdy', banStatus: false, slugDate: [OTHER] }, cookie: admin });
+      const unban = await t().call(r.banUser, {
+        body: { userId: 'rowdy', banStatus: false, slugDate: [OTHER] },
+        cookie: admin,
+      });
       expect(unban.body.snapshots).toHaveLength(1);
       expect((await t().call(r.get, { params: { id: 'u1' }, cookie: admin })).body.hidden).toBe(true);
       const nobody = await t().call(r.banUser, { body: { userId: 'nobody', banStatus: true }, cookie: admin });
@@ -331,11 +398,17 @@ describeEachDb('snapshots API', (t) => {
       const emit = vi.spyOn(t().app.deps.realtime, 'toEvent');
       await seed('f1');
       await seed('f2');
-      expect((await t().call(r.favorite, { body: { ids: ['f1'] }, cookie: await as([P.BAN_PHOTO_USER]) })).status).toBe(403);
+      expect((await t().call(r.favorite, { body: { ids: ['f1'] }, cookie: await as([P.BAN_PHOTO_USER]) })).status).toBe(
+        403,
+      );
       const writer = await as([P.PHOTOS_WRITE]);
       const res = await t().call(r.favorite, { body: { ids: ['f1', 'f2'], favorite: true }, cookie: writer });
       expect(res.body.snapshots.map((s: { favorite: boolean }) => s.favorite)).toEqual([true, true]);
-      expect(emit).toHaveBeenCalledWith(EVENT, 'monitor favoritedSnapshots', { slugDate: EVENT, ids: ['f1', 'f2'], favorite: true });
+      expect(emit).toHaveBeenCalledWith(EVENT, 'monitor favoritedSnapshots', {
+        slugDate: EVENT,
+        ids: ['f1', 'f2'],
+        favorite: true,
+      });
       const toggled = await t().call(r.favorite, { body: { ids: ['f2'] }, cookie: writer });
       expect(toggled.body.snapshots[0].favorite).toBe(false);
       emit.mockRestore();
@@ -365,7 +438,9 @@ describeEachDb('snapshots API', (t) => {
     it('deletes photos and their files with the delete button permission', async () => {
       const emit = vi.spyOn(t().app.deps.realtime, 'toEvent');
       const row = await seedWithMedia('del1');
-      expect((await t().call(r.remove, { body: { ids: ['del1'] }, cookie: await as([P.BAN_PHOTO_USER]) })).status).toBe(403);
+      expect((await t().call(r.remove, { body: { ids: ['del1'] }, cookie: await as([P.BAN_PHOTO_USER]) })).status).toBe(
+        403,
+      );
       const res = await t().call(r.remove, { body: { ids: ['del1'] }, cookie: await as([P.DELETE_PHOTO]) });
       expect(res.body).toEqual({ ok: true, deleted: 1 });
       expect(existsSync(fileOf(row.rawCroppedUri))).toBe(false);
@@ -422,7 +497,10 @@ describeEachDb('snapshots API', (t) => {
       expect(await same(BIG)).toEqual({ all: 1237, favorite: 1, magicshots: 11, shared: 0 });
       await same(EVENT);
       await same(OTHER);
-      const total = await t().call(r.list, { query: { slugDate: [BIG], type: 'favorites', withTotal: true }, cookie: admin });
+      const total = await t().call(r.list, {
+        query: { slugDate: [BIG], type: 'favorites', withTotal: true },
+        cookie: admin,
+      });
       expect(total.body.total).toBe(1);
     });
   });
@@ -443,12 +521,18 @@ describeEachDb('snapshots API', (t) => {
       const dir = await mkdtemp(path.join(work, 'x-'));
       await writeFile(path.join(dir, 'a.zip'), zip);
       await run('7z', ['x', `-p${password ?? ''}`, '-y', `-o${dir}/out`, path.join(dir, 'a.zip')]);
-      const files = (await readdir(path.join(dir, 'out'), { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
-      return Promise.all(files.map(async (f) => ({ name: f.name, data: await readFile(path.join(f.parentPath, f.name)) })));
+      const files = (await readdir(path.join(dir, 'out'), { recursive: true, withFileTypes: true })).filter((f) =>
+        f.isFile(),
+      );
+      return Promise.all(
+        files.map(async (f) => ({ name: f.name, data: await readFile(path.join(f.parentPath, f.name)) })),
+      );
     };
 
     it('exports a whole event as an AES zip that 7z opens with the password only', async () => {
-      const res = await download(`/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: [OTHER] })}`);
+      const res = await download(
+        `/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: [OTHER] })}`,
+      );
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
       const files = await unzip(res.body, 'Ab3dE6gH9k');
@@ -470,12 +554,16 @@ describeEachDb('snapshots API', (t) => {
       }
       const both = await download(`/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k' })}`);
       expect(both.status).toBe(400);
-      const live = await download(`/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: [LIVE] })}`);
+      const live = await download(
+        `/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: [LIVE] })}`,
+      );
       expect(live.status).toBe(422);
       expect(JSON.parse(live.body.toString()).error).toBe(MSG.exportWhileLive);
       const unknown = await download(`/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', id: ['nope'] })}`);
       expect(unknown.status).toBe(404);
-      const noEvent = await download(`/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: ['x-2030-01-01'] })}`);
+      const noEvent = await download(
+        `/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: ['x-2030-01-01'] })}`,
+      );
       expect(noEvent.status).toBe(404);
       expect((await download(`/api/snapshots/export?password=Ab3dE6gH9k&id[]=z1`, '')).status).toBe(401);
     });
@@ -485,13 +573,17 @@ describeEachDb('snapshots API', (t) => {
       expect(raw.status).toBe(200);
       const rawFiles = await unzip(raw.body);
       expect(rawFiles).toHaveLength(2);
-      const shared = await download(`/api/downloadArchive${toQueryString({ type: 'sharedURI', snapshots: ['z1', 'z2'] })}`);
+      const shared = await download(
+        `/api/downloadArchive${toQueryString({ type: 'sharedURI', snapshots: ['z1', 'z2'] })}`,
+      );
       const sharedFiles = await unzip(shared.body);
       const z1Raw = rawFiles.find((f) => f.name.includes('z1'))!.data;
       const z1Shared = sharedFiles.find((f) => f.name.includes('z1'))!.data;
       expect(z1Shared.equals(z1Raw)).toBe(false);
       // z2 has no overlayed image: its raw photo stands in.
-      expect(sharedFiles.find((f) => f.name.includes('z2'))!.data.equals(rawFiles.find((f) => f.name.includes('z2'))!.data)).toBe(true);
+      expect(
+        sharedFiles.find((f) => f.name.includes('z2'))!.data.equals(rawFiles.find((f) => f.name.includes('z2'))!.data),
+      ).toBe(true);
       expect((await download(`/api/downloadArchive${toQueryString({ snapshots: ['z1', 'gone'] })}`)).status).toBe(404);
       expect((await download(`/api/downloadArchive?type=thumbURI&snapshots[]=z1`)).status).toBe(400);
     });
@@ -512,8 +604,8 @@ describeEachDb('snapshots API', (t) => {
       expect(res.body).toEqual({ ok: true });
       const files = await outbox();
       expect(files).toHaveLength(before + 1);
-      const eml = (await Promise.all(files.map((f) => readFile(path.join(t().config.outboxDir, f), 'utf8')))).find((m) =>
-        m.includes('Our photos'),
+      const eml = (await Promise.all(files.map((f) => readFile(path.join(t().config.outboxDir, f), 'utf8')))).find(
+        (m) => m.includes('Our photos'),
       )!;
       expect(eml).toContain('To: friend@example.com');
       expect(eml).toContain('Look at these!');
@@ -531,7 +623,7 @@ describeEachDb('snapshots API', (t) => {
         { ...body, snapshots: ['http://127.0.0.1:8080/api/users'] },
         { ...body, bcc: 'x@y.z' },
       ]) {
-        const res = await t().call(r.shareByEmail, { body: bad as never, cookie: admin });
+        const res = await t().call(r.shareByEmail, { body: bad, cookie: admin });
         expect(res.status, JSON.stringify(bad)).toBe(400);
       }
       expect((await outbox()).length).toBe(before);

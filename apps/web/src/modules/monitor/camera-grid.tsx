@@ -1,4 +1,4 @@
-import { Box, ScrollArea, Stack } from '@mantine/core';
+import { Box, Group, ScrollArea, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { CameraTile, type TileActions } from './camera-tile.tsx';
 import type { MonitorCamera } from './monitor.hooks.ts';
@@ -7,6 +7,9 @@ const GAP = 10;
 /** Height of a tile's info and controls under the 16:9 stream. */
 const INFO_H = 104;
 const BIG_SIDE_RATIO = 0.26;
+/** The strip under the big camera needs at least this much height, and uses at most that. */
+const MIN_STRIP_H = 150;
+const MAX_STRIP_H = 240;
 
 /** The widest tile for which `n` tiles fit the area, and the number of columns that gives it. */
 function fit(n: number, w: number, h: number): { cols: number; tileW: number } {
@@ -46,17 +49,33 @@ export function CameraGrid({
   if (layout === 'big-block') {
     const main = cameras.find((c) => c.camera === selected) ?? cameras[0];
     const others = cameras.filter((c) => c !== main);
+    // The others go beside the big camera or in a strip under it, whichever leaves it larger.
     const sideW = Math.max(200, Math.round(width * BIG_SIDE_RATIO));
-    const mainW = Math.min(width - sideW - GAP, (height - INFO_H) * (16 / 9));
+    const besideW = Math.min(width - sideW - GAP, (height - INFO_H) * (16 / 9));
+    const aboveW = Math.min(width, (height - INFO_H - GAP - MIN_STRIP_H) * (16 / 9));
+    const strip = aboveW >= besideW;
+    const mainW = strip ? aboveW : besideW;
+    const stripH = Math.min(height - (mainW * 9) / 16 - INFO_H - GAP, MAX_STRIP_H);
+    const small = others.map((c) => (
+      <CameraTile
+        key={c.camera}
+        cam={c}
+        compact
+        focusUser={focus[c.camera]}
+        actions={actionsFor(c)}
+        onSelect={() => onSelect(c.camera)}
+        style={strip ? { width: ((stripH - 10) * 16) / 9, flex: 'none' } : undefined}
+      />
+    ));
     return (
       <Box
         ref={ref}
         h="100%"
-        style={{ display: 'flex', gap: GAP, minHeight: 0 }}
+        style={{ display: 'flex', flexDirection: strip ? 'column' : 'row', alignItems: strip ? 'center' : 'stretch', gap: GAP, minHeight: 0 }}
         data-testid="camera-grid"
         data-layout="big-block"
       >
-        <Box style={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
+        <Box style={{ flex: strip ? 'none' : 1, minWidth: 0, display: 'flex', justifyContent: 'center' }}>
           {main && width > 0 && (
             <CameraTile
               cam={main}
@@ -67,20 +86,17 @@ export function CameraGrid({
             />
           )}
         </Box>
-        <ScrollArea w={sideW} style={{ flex: 'none' }} type="hover">
-          <Stack gap={GAP}>
-            {others.map((c) => (
-              <CameraTile
-                key={c.camera}
-                cam={c}
-                compact
-                focusUser={focus[c.camera]}
-                actions={actionsFor(c)}
-                onSelect={() => onSelect(c.camera)}
-              />
-            ))}
-          </Stack>
-        </ScrollArea>
+        {strip ? (
+          <ScrollArea w={mainW} type="hover" style={{ flex: 'none' }}>
+            <Group gap={GAP} wrap="nowrap">
+              {width > 0 && small}
+            </Group>
+          </ScrollArea>
+        ) : (
+          <ScrollArea w={sideW} style={{ flex: 'none' }} type="hover">
+            <Stack gap={GAP}>{width > 0 && small}</Stack>
+          </ScrollArea>
+        )}
       </Box>
     );
   }

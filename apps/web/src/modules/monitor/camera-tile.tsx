@@ -176,7 +176,7 @@ export function CameraTile({
                 </>
               ) : (
                 <Text span c="dimmed" size="sm">
-                  {MSG.noCurrentUser}
+                  No seat record
                 </Text>
               )}
             </Text>

@@ -1,0 +1,524 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadFace } from '@stadiumcam/contract';
+import { events } from '../apps/server/src/db/schema/index.ts';
+import { putMedia } from '../apps/server/src/media/media-store.ts';
+import { faceSummary } from '../apps/server/src/modules/devices/ingest.service.ts';
+import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
+import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
+import { createRng } from '../apps/venue-sim/src/rng.ts';
+import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+const run = promisify(execFile);
+const admin = { username: 'admin', password: ADMIN_PASSWORD };
+
+/**
+ * Finished events with known photos: the album's deterministic fixtures. No event is today's,
+ * so the simulator's attendees photograph the master template and leave these alone.
+ */
+const PAST = { slugDate: 'stadiumcam-2025-03-14', title: 'Seeded Game', gameDate: '2025-03-14' };
+const EARLIER = { slugDate: 'stadiumcam-2025-03-13', title: 'Earlier Game', gameDate: '2025-03-13' };
+const PAST_PHOTOS = 130;
+const PAST_MAGIC_FROM = 125; // photos 125..129 are magicshots: "all" counts 125 = 2 pages
+const TZ = 'America/Winnipeg';
+
+const face = (emotion: string, left: number): UploadFace => {
+  const no = { Value: false, Confidence: 99 };
+  return {
+    BoundingBox: { Top: 0.25, Left: left, Height: 0.4, Width: 0.22 },
+    AgeRange: { Low: 25, High: 35 },
+    Smile: { Value: emotion === 'HAPPY', Confidence: 97 },
+    Gender: { Value: 'Female', Confidence: 99 },
+    Eyeglasses: { Value: true, Confidence: 91 },
+    // Below the threshold of 60: never shown.
+    Sunglasses: { Value: true, Confidence: 40 },
+    Beard: no,
+    Mustache: no,
+    EyesOpen: { Value: true, Confidence: 95 },
+    MouthOpen: no,
+    Emotions: [
+      { Type: emotion, Confidence: 93 },
+      { Type: 'CONFUSED', Confidence: 12 },
+    ],
+  };
+};
+
+const COLORS = ['#1d4e89', '#00b2ca', '#7dcfb6', '#f79256', '#fbd1a2', '#a23b72'];
+
+async function renderPhoto(i: number): Promise<{ raw: Buffer; thumb: Buffer }> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <rect width="800" height="600" fill="${COLORS[i % COLORS.length]}"/>
+    <circle cx="400" cy="330" r="150" fill="rgba(255,255,255,.25)"/>
+    <text x="40" y="90" font-size="64" font-family="sans-serif" fill="white">Photo ${i}</text></svg>`;
+  const raw = await sharp(Buffer.from(svg))
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { Make: 'StadiumCam', Model: 'SimCam PTZ-1', Software: 'e2e seed' } })
+    .toBuffer();
+  const thumb = await sharp(raw).resize(320, 240).jpeg({ quality: 70 }).toBuffer();
+  return { raw, thumb };
+}
+
+async function seedEvent(
+  stack: Stack,
+  ev: { slugDate: string; title: string; gameDate: string; status: 'pre' | 'post' },
+): Promise<void> {
+  const noon = new Date(`${ev.gameDate}T18:00:00Z`);
+  await stack.app.deps.db.insert(events).values({
+    id: randomUUID(),
+    slug: 'stadiumcam',
+    slugDate: ev.slugDate,
+    template: false,
+    title: ev.title,
+    eventStatus: ev.status,
+    gameDate: ev.gameDate,
+    startTime: noon,
+    endTime: new Date(noon.getTime() + 5 * 3600_000),
+    timezone: TZ,
+    config: {},
+  });
+}
+
+type Seeded = { id: string; n: number; userId: string; section: string; faces: number };
+
+async function seedPhotos(
+  stack: Stack,
+  slugDate: string,
+  count: number,
+  dateOf: (i: number) => Date,
+  opts: { rich?: boolean } = {},
+): Promise<Seeded[]> {
+  const renders = await Promise.all(COLORS.map((_, i) => renderPhoto(i)));
+  const out: Seeded[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const { raw, thumb } = renders[i % renders.length];
+    const dir = `${slugDate}/${id}`;
+    const rawUri = await putMedia(stack.config.mediaDir, `${dir}/raw.jpg`, raw);
+    const smallUri = await putMedia(stack.config.mediaDir, `${dir}/small.jpg`, raw);
+    const thumbUri = await putMedia(stack.config.mediaDir, `${dir}/thumb.jpg`, thumb);
+    const rich = opts.rich ?? false;
+    const magic = rich && i >= PAST_MAGIC_FROM;
+    const section = String(101 + (i % 3));
+    const userId = magic ? `MAGIC-${i}` : `u-${i % 40}`;
+    const shared = rich && i % 7 === 0;
+    const faces =
+      rich && i % 4 === 0
+        ? [face('HAPPY', 0.2), face('CALM', 0.6)]
+        : rich && i % 4 === 1
+          ? [face('SAD', 0.4)]
+          : undefined;
+    const date = dateOf(i);
+    await insertSnapshot(stack.app.deps.db, {
+      id,
+      slug: 'stadiumcam',
+      slugDate,
+      userId,
+      camera: i % 2 ? 'cam2' : 'cam1',
+      section,
+      row: String(1 + (i % 10)),
+      seat: String(1 + (i % 20)),
+      date,
+      thumbUri,
+      smallUri,
+      rawCroppedUri: rawUri,
+      sharedUri: rawUri,
+      favorite: rich && i % 10 === 0,
+      magicshot: magic,
+      postObj: shared
+        ? [{ socialSource: 'Email', imgURL: rawUri, date: date.toISOString(), userEmail: `fan${i}@example.com` }]
+        : [],
+      sharedCount: shared ? 1 : 0,
+      shareSources: shared ? ['Email'] : [],
+      ...faceSummary(faces),
+    });
+    out.push({ id, n: i, userId, section, faces: faces?.length ?? 0 });
+  }
+  return out;
+}
+
+const tiles = (page: Page) => page.getByTestId('snapshot-tile');
+const tile = (page: Page, id: string) => page.locator(`[data-testid="snapshot-tile"][data-id="${id}"]`);
+const countOf = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
+
+async function waitForCount(page: Page, tab: string, expected: number) {
+  await page.waitForFunction(
+    ([t, n]) => (globalThis as any).document.querySelector(`[data-testid="count-${t}"]`)?.textContent === String(n),
+    [tab, expected] as const,
+  );
+}
+
+/** Chooses exactly these events in the album's own selector, as an operator does. */
+async function selectEvents(page: Page, slugDates: string[]) {
+  await page.getByTestId('event-selector').getByTestId('event-selector-button').click();
+  const list = page.getByTestId('event-selector-list');
+  await list.waitFor();
+  for (const row of await list.locator('tbody tr').all()) {
+    const slug = await row.getAttribute('data-slugdate');
+    const on = await row.locator('input[type=checkbox]').isChecked();
+    if (on !== slugDates.includes(slug ?? '')) await row.click();
+  }
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await list.waitFor({ state: 'detached' });
+}
+
+async function openAlbum(stack: Stack, slugDates = [PAST.slugDate], viewport?: { width: number; height: number }) {
+  const { page, context } = await stack.newPage({ login: admin, path: '/album', viewport });
+  await page.getByTestId('album-page').waitFor();
+  await selectEvents(page, slugDates);
+  await tiles(page).first().waitFor();
+  return { page, context };
+}
+
+describe('album and lightbox', () => {
+  let stack: Stack;
+  let past: Seeded[];
+
+  beforeAll(async () => {
+    stack = await startStack({ simulator: true });
+    await seedEvent(stack, { ...PAST, status: 'post' });
+    // Photo i is i minutes after 18:10 local; the last ten fall after local midnight (a new day).
+    const start = Date.parse('2025-03-15T00:10:00Z');
+    past = await seedPhotos(
+      stack,
+      PAST.slugDate,
+      PAST_PHOTOS,
+      (i) => new Date(start + i * 60_000 + (i >= 120 ? 6 * 3600_000 : 0)),
+      { rich: true },
+    );
+    // Two pages of plain photos for the live test.
+    await seedEvent(stack, { ...EARLIER, status: 'post' });
+    const earlier = Date.parse('2025-03-14T01:00:00Z');
+    await seedPhotos(stack, EARLIER.slugDate, 105, (i) => new Date(earlier - i * 60_000));
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('shows tabs with counts, pages of 100 and resets to page 1 on a tab change', async () => {
+    const { page, context } = await openAlbum(stack);
+    await waitForCount(page, 'all', PAST_PHOTOS - 5);
+    expect(await countOf(page, 'shared')).toBe(Math.ceil(PAST_PHOTOS / 7) - 1); // 126 is a magicshot
+    expect(await countOf(page, 'favorites')).toBe(13);
+    expect(await countOf(page, 'magicshots')).toBe(5);
+    expect(await tiles(page).count()).toBe(100);
+    await stack.screenshot(page, 'album-1280');
+
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 25,
+    );
+    await page.getByRole('tab', { name: /Favorites/ }).click();
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 13,
+    );
+    // One page only: no pagination.
+    expect(await page.locator('.mantine-Pagination-root').count()).toBe(0);
+    await page.getByRole('tab', { name: /All Photos/ }).click();
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 100,
+    );
+    expect(await page.getByRole('button', { name: '1', exact: true }).getAttribute('data-active')).toBe('true');
+    await context.close();
+  });
+
+  it('filters by seat and by emotion, and says when nothing matches', async () => {
+    const { page, context } = await openAlbum(stack);
+    const filters = page.getByTestId('album-filters');
+    await filters.getByRole('textbox', { name: 'Section' }).click();
+    await page.getByRole('option', { name: '102' }).click();
+    await page.keyboard.press('Escape');
+    const in102 = past.filter((p) => p.n < PAST_MAGIC_FROM && p.section === '102').length;
+    await waitForCount(page, 'all', in102);
+    for (const t of await tiles(page).all()) expect(await t.textContent()).toContain('102 ·');
+
+    // Happy faces are on every 4th photo; with section 102 as well: i % 4 == 0 and i % 3 == 1.
+    await filters.getByText('happy', { exact: true }).click();
+    const happy102 = past.filter((p) => p.n < PAST_MAGIC_FROM && p.section === '102' && p.n % 4 === 0).length;
+    await waitForCount(page, 'all', happy102);
+    expect(await tiles(page).count()).toBe(happy102);
+
+    await filters.getByText('angry', { exact: true }).click();
+    await filters.getByText('happy', { exact: true }).click();
+    await page.getByTestId('album-message').getByText('No media available.').waitFor();
+    await stack.screenshot(page, 'album-filtered-empty');
+    await filters.getByRole('button', { name: 'Clear' }).click();
+    await waitForCount(page, 'all', PAST_PHOTOS - 5);
+    await context.close();
+  });
+
+  it('rolls back a favourite and a ban the server refuses, with the "Oops..." modal', async () => {
+    const { page, context } = await openAlbum(stack);
+    await page.route('**/api/snapshots/favorite', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
+    await page.route('**/api/snapshots/ban', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
+    const first = tiles(page).first();
+    const heart = first.getByRole('button', { name: 'Favourite', exact: true });
+    await heart.click();
+    const oops = page.getByRole('dialog', { name: 'Oops...' });
+    await oops.getByText('Something went wrong, please try again.').waitFor();
+    expect(await first.getAttribute('data-favorite')).toBeNull();
+    await page.keyboard.press('Escape');
+    await oops.waitFor({ state: 'detached' });
+
+    await first.getByRole('button', { name: 'Ban menu' }).click();
+    await page.getByRole('menuitem', { name: 'Ban Photo' }).click();
+    await page.getByText('Banning a photo will change the URL of that photo and remove it from social media').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: 'Oops...' }).waitFor();
+    expect(await first.getAttribute('data-hidden')).toBeNull();
+    await page.keyboard.press('Escape');
+
+    await first.getByRole('button', { name: 'Ban menu' }).click();
+    await page.getByRole('menuitem', { name: 'Ban User' }).click();
+    await page.getByText('Banning a user will ban all their photos').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+
+  it('deletes a shift-selected range after the confirmation', async () => {
+    const { page, context } = await openAlbum(stack);
+    const before = await countOf(page, 'all');
+    const chosen = await Promise.all([0, 1, 2, 3].map(async (i) => tiles(page).nth(i).getAttribute('data-id')));
+    await tiles(page).nth(0).getByRole('checkbox', { name: 'Select photo' }).click();
+    await page.keyboard.down('Shift');
+    await tiles(page).nth(3).getByRole('checkbox', { name: 'Select photo' }).click();
+    await page.keyboard.up('Shift');
+    expect(await page.getByTestId('selected-count').textContent()).toBe('4 selected');
+
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete these photos?' });
+    await dialog.getByText('You will not be able to recover this snapshot!').waitFor();
+    expect(await dialog.getByTestId('delete-preview').locator('img').count()).toBe(3);
+    await stack.screenshot(page, 'album-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Snapshot is deleted').waitFor();
+    await waitForCount(page, 'all', before - 4);
+    for (const id of chosen) expect(await tile(page, id!).count()).toBe(0);
+
+    // One photo: the singular question.
+    await tiles(page).first().getByRole('button', { name: 'Delete photo' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    past = past.filter((p) => !chosen.includes(p.id));
+    await context.close();
+  });
+
+  it('shares the selection by e-mail into the outbox', async () => {
+    const { page, context } = await openAlbum(stack);
+    const id = await tiles(page).first().getAttribute('data-id');
+    await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'E-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share by e-mail' });
+    await dialog.getByLabel('E-mail address').fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Please enter a valid e-mail address.').waitFor();
+    await dialog.getByText('Subject is required').waitFor();
+    await dialog.getByText('Message is required').waitFor();
+    const mailsBefore = (await stack.outbox()).length;
+    await dialog.getByLabel('E-mail address').fill('fan@example.com');
+    await dialog.getByLabel('Subject').fill('Your photo from the game');
+    await dialog.getByLabel('Message').fill('Here it is!');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Email is sent.').waitFor();
+    const mails = await stack.outbox();
+    expect(mails.length).toBe(mailsBefore + 1);
+    const mail = mails.at(-1)!;
+    expect(mail).toContain('fan@example.com');
+    expect(mail).toContain('Your photo from the game');
+    expect(mail).toContain(id!);
+    await context.close();
+  });
+
+  it('exports the selection as an archive that opens with the password shown', async () => {
+    const { page, context } = await openAlbum(stack);
+    await tiles(page).nth(0).getByRole('checkbox', { name: 'Select photo' }).click();
+    await tiles(page).nth(1).getByRole('checkbox', { name: 'Select photo' }).click();
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export selected (2)' }).click();
+    const password = (await page.getByTestId('export-password').textContent())!;
+    expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
+    const download = await downloading;
+    await page.getByText('The archive is downloaded.').waitFor();
+    await stack.screenshot(page, 'album-export');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'album-export-'));
+    const file = path.join(dir, 'export.zip');
+    await download.saveAs(file);
+    const ok = await run('/usr/bin/7z', ['t', `-p${password}`, file]);
+    expect(ok.stdout).toContain('Everything is Ok');
+    expect(ok.stdout).toMatch(/Files: 2/);
+    await expect(run('/usr/bin/7z', ['t', '-pwrongpass00', file])).rejects.toThrow();
+    await rm(dir, { recursive: true, force: true });
+    await context.close();
+  });
+
+  it('lightbox: keys, tabs, day labels, Exif and vision cards, Escape', async () => {
+    const { page, context } = await openAlbum(stack);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const firstId = (await tiles(page).first().getAttribute('data-id'))!;
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.waitFor();
+    await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
+    // The newest photos were taken after local midnight on the 15th.
+    expect(await page.getByTestId('lightbox-time').textContent()).toMatch(/^15\/03\/2025 \d\d:\d\d:\d\d$/);
+    expect(await page.getByTestId('lightbox-seat').textContent()).toMatch(/^Section 10\d, Row \d+, Seat \d+$/);
+
+    await page.keyboard.press('ArrowRight');
+    const secondId = (await tiles(page).nth(1).getAttribute('data-id'))!;
+    await box.locator(`[data-strip-id="${secondId}"][data-active]`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
+    // Walk past the last of the 15th: a second day label appears in the strip.
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="strip-day"]').length >= 2,
+    );
+
+    // Exif of the raw photo, read from its first 100000 bytes.
+    await box.getByRole('button', { name: 'Exif Data' }).click();
+    await box.getByText('SimCam PTZ-1').waitFor();
+    await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+    await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
+    await box.getByRole('button', { name: 'User Information' }).click();
+    await box.getByTestId('user-info').waitFor();
+    await stack.screenshot(page, 'lightbox-1280');
+
+    // Copy a link: "Copied!".
+    await box.getByRole('button', { name: 'Copy console link' }).click();
+    await page.getByText('Copied!').waitFor();
+
+    // The User tab: this user's photos only.
+    const user = past.find((p) => p.id === firstId)!.userId;
+    const ofUser = past.filter((p) => p.userId === user).length;
+    expect(ofUser).toBeGreaterThan(1);
+    await box.getByRole('tab', { name: `User: ${user}` }).click();
+    await page.waitForFunction(
+      (n) => (globalThis as any).document.querySelectorAll('[data-strip-id]').length === n,
+      ofUser,
+    );
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('lightbox vision card draws face boxes and shows only confident traits', async () => {
+    const { page, context } = await openAlbum(stack);
+    const withFaces = past.filter((p) => p.faces === 2).map((p) => p.id);
+    let opened = false;
+    for (const t of await tiles(page).all()) {
+      const id = (await t.getAttribute('data-id'))!;
+      if (withFaces.includes(id)) {
+        await t.getByRole('button', { name: /Open photo/ }).click();
+        opened = true;
+        break;
+      }
+    }
+    expect(opened).toBe(true);
+    const box = page.getByTestId('lightbox');
+    await box.getByRole('button', { name: 'Vision' }).click();
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="face-box"]').length === 2,
+    );
+    const facts = box.getByTestId('face-facts');
+    expect(await facts.count()).toBe(2);
+    const text = await facts.first().textContent();
+    expect(text).toContain('Eyeglasses');
+    expect(text).not.toContain('Sunglasses');
+    expect(text).not.toContain('confused');
+    expect(text).toContain('happy');
+    await stack.screenshot(page, 'lightbox-vision-1280');
+    await box.getByRole('button', { name: 'Close' }).click();
+    await box.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a deep link opens the lightbox on that photo and the address becomes "/"', async () => {
+    const target = past[40];
+    const { page, context } = await stack.newPage({ login: admin, path: `/snapshot/${target.id}` });
+    await page.waitForURL(`${stack.url}/`);
+    const box = page.getByTestId('lightbox');
+    await box.locator(`[data-strip-id="${target.id}"][data-active]`).waitFor();
+    await box.getByRole('tab', { name: `User: ${target.userId}` }).waitFor();
+    await context.close();
+
+    const missing = await stack.newPage({ login: admin, path: '/snapshot/no-such-photo' });
+    await missing.page.getByText("Something went wrong. We couldn't load the snapshot. Please try again").waitFor();
+    await missing.context.close();
+  });
+
+  it('a new photo from the simulator joins page 1 of All Photos live, not page 2', async () => {
+    const { page, context } = await openAlbum(stack, [EARLIER.slugDate]);
+    expect(await page.getByRole('switch', { name: 'Auto Refresh' }).isChecked()).toBe(true);
+    const pool = new PhotoPool(createRng(5));
+
+    // The simulator's photo through the real ingest path, as its camera host uploads it.
+    const upload = async () => {
+      const photo = await pool.take();
+      const form = new FormData();
+      const metadata = {
+        slugDate: EARLIER.slugDate,
+        userId: 'u-live',
+        camera: 'cam1',
+        section: '7',
+        row: 'B',
+        seat: '12',
+        faces: photo.faces,
+      };
+      form.append('metadata', JSON.stringify(metadata));
+      form.append('image', new Blob([new Uint8Array(photo.jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+      const res = await fetch(`${stack.url}/api/devices/snapshots`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stack.config.deviceToken}` },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { _id: string })._id;
+    };
+
+    const fresh = await upload();
+    await tile(page, fresh).waitFor();
+    expect(await tiles(page).first().getAttribute('data-id')).toBe(fresh);
+    await waitForCount(page, 'all', 106);
+    expect(await tiles(page).count()).toBe(100);
+
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 6,
+    );
+    const page2 = await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')));
+    const later = await upload();
+    await waitForCount(page, 'all', 107);
+    expect(await tile(page, later).count()).toBe(0);
+    expect(await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')))).toEqual(page2);
+    await context.close();
+  });
+
+  it('looks deliberate at 1920×1080', async () => {
+    const { page, context } = await openAlbum(stack, [PAST.slugDate], { width: 1920, height: 1080 });
+    await page.getByRole('switch', { name: 'Show Overlays' }).waitFor();
+    await stack.screenshot(page, 'album-1920');
+    await tiles(page)
+      .nth(2)
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    await page.getByTestId('lightbox').waitFor();
+    await page.getByTestId('lightbox-strip').waitFor();
+    await stack.screenshot(page, 'lightbox-1920');
+    await context.close();
+  });
+});
