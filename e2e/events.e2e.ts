@@ -57,6 +57,9 @@ async function closeModal(page: Page, text: string) {
   await page.getByText(text, { exact: true }).waitFor({ state: 'detached' });
 }
 
+/** Lets a modal or drawer finish its opening transition before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
 const headerDot = (page: Page) => page.getByTestId('header-event').getByTestId('status-dot');
 
 describe('events console', () => {
@@ -121,6 +124,7 @@ describe('events console', () => {
     await modal.getByText(MSG.eventTooLong).waitFor();
     await modal.getByLabel('Next Day').uncheck();
     await pickOption(page, 'End time', '10:00pm');
+    await settle(page);
     await stack.screenshot(page, 'events-create-modal-1280');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
@@ -212,6 +216,7 @@ describe('events console', () => {
     for (const m of ['current', 'peak', 'snapshots', 'shares']) {
       expect(await drawer.getByTestId(`metric-${m}`).textContent()).toMatch(/\d+$/);
     }
+    await settle(page);
     await stack.screenshot(page, 'events-metrics-drawer-1280');
 
     await drawer.getByRole('button', { name: 'Promo' }).click();
@@ -227,18 +232,20 @@ describe('events console', () => {
     expect(await promo.getByRole('combobox', { name: 'Promotion', exact: true }).inputValue()).toBe(
       `${today} 20:30 · LED boards`,
     );
+    await settle(page);
     await stack.screenshot(page, 'events-promotion-modal-1280');
     await promo.getByRole('button', { name: 'Delete' }).click();
     await promo.getByText(MSG.promoDeleted).waitFor();
     expect(await promo.getByRole('combobox', { name: 'Promotion', exact: true }).inputValue()).toBe('New');
     await page.keyboard.press('Escape');
-    await promo.waitFor({ state: 'detached' });
+    await promo.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 
     // live -> post before the scheduled end: set the end time to now.
     await page.getByRole('button', { name: 'Power menu' }).click();
-    await page.getByRole('radio', { name: 'Post' }).check();
+    // The radio waits for the operator's choice, so it is clicked, not checked.
+    await page.getByRole('radio', { name: 'Post' }).click();
     const early = page.getByTestId('early-end-modal');
     await early.getByRole('button', { name: 'Set end time to now' }).click();
     await closeModal(page, MSG.eventEndedNow);
@@ -273,6 +280,7 @@ describe('events console', () => {
       await modal.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-slugdate'))),
     ).toEqual([`stadiumcam-${d2}`, `stadiumcam-${d1}`, todaySlug]);
     expect(await row(todaySlug).textContent()).toContain('Game day');
+    await settle(page);
     await stack.screenshot(page, 'events-selector-modal-1280');
     // Start from none: select all twice.
     await modal.getByRole('checkbox', { name: 'Select all' }).click();
@@ -310,10 +318,27 @@ describe('events console', () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await showMonth(page, d1);
     await stack.screenshot(page, 'events-calendar-1920');
+    await clickDay(page, day(8));
+    await page.getByRole('button', { name: 'Create event' }).click();
+    await page.getByTestId('event-form-modal').getByLabel('Event name').waitFor();
+    await settle(page);
+    await stack.screenshot(page, 'events-create-modal-1920');
+    await page.getByTestId('event-form-modal').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('header-event-selector').getByTestId('event-selector-button').click();
-    await page.getByRole('dialog', { name: 'Select an event' }).locator('tbody tr').first().waitFor();
+    const modal = page.getByRole('dialog', { name: 'Select an event' });
+    await modal.locator(`tr[data-slugdate="${todaySlug}"]`).click();
+    await settle(page);
     await stack.screenshot(page, 'events-selector-modal-1920');
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('header-event-title').getByText('Game day').waitFor();
+    // post -> live asks nothing; the drawer comes back with the live status.
+    await page.getByRole('button', { name: 'Power menu' }).click();
+    await page.getByRole('radio', { name: 'Live' }).check();
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Live Metrics' }).click();
+    await page.getByTestId('live-metrics-drawer').getByTestId('metric-current').waitFor();
+    await settle(page);
+    await stack.screenshot(page, 'events-metrics-drawer-1920');
     await context.close();
   });
 });

@@ -19,7 +19,10 @@ async function adminApi(url: string) {
     body: JSON.stringify(ADMIN),
   });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${url}${path}`, {
       method,
@@ -397,11 +400,11 @@ describe('monitor with the venue simulator', () => {
     await page.getByRole('button', { name: 'Power menu' }).click();
     const menu = page.getByTestId('camera-power-section');
     await menu.waitFor();
-    await menu.getByText('cam4', { exact: true }).click();
+    await menu.getByRole('switch', { name: 'cam4' }).click();
     await page.getByTestId('camera-off-cam4').waitFor();
     await page.locator('[data-testid="camera-indicator"]', { hasText: '1 Down' }).waitFor();
     await shoot(page, 'monitor-sim-power-menu');
-    await menu.getByText('cam4', { exact: true }).click();
+    await menu.getByRole('switch', { name: 'cam4' }).click();
     await page.locator('[data-testid="stream-cam4"][data-live="true"]').waitFor();
     await page.locator('[data-testid="camera-indicator"]', { hasText: 'All on' }).waitFor();
     await context.close();

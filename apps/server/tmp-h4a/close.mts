@@ -8,7 +8,7 @@ const open = new Map<any, string>();
 t.app.server.on('request', (req: any, res: any) => { open.set(res, req.method + ' ' + req.url); res.on('close', () => open.delete(res)); });
 await ensureTodayEventLive(t.app.deps);
 const venue = await startVenue({ serverUrl: url, deviceToken: DEVICE_TOKEN, seed: 42, camerasPerHost: 2, fps: 5, attendeeRate: 2, turnMs: 500, powerDelayMs: 50, suspiciousShare: 0 });
-await new Promise((r) => setTimeout(r, 8000));
+await new Promise((r) => setTimeout(r, 8100));
 console.log('uploads', venue.hosts[0].uploads, venue.crowd.stats);
 let s = Date.now();
 await venue.stop();

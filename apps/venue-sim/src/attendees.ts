@@ -36,6 +36,8 @@ export class Crowd {
   private event: PublicEvent | null = null;
   private eventFetchedAt = 0;
   private stopped = false;
+  /** Requests under way; stop() waits for them so the server can close its connections. */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private count = 0;
   readonly stats = { joined: 0, photos: 0, overlays: 0, shares: 0, refused: 0 };
 
@@ -53,10 +55,11 @@ export class Crowd {
     this.timer = setTimeout(tick, 500);
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     for (const t of this.pending) clearTimeout(t);
+    await Promise.all(this.inFlight);
   }
 
   private later(ms: number, fn: () => Promise<void>): void {
@@ -68,7 +71,21 @@ export class Crowd {
     this.pending.add(t);
   }
 
-  private async call<T>(route: Route, input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }): Promise<T> {
+  private call<T>(
+    route: Route,
+    input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
+  ): Promise<T> {
+    if (this.stopped) return Promise.reject(new Error('The crowd has left'));
+    const p = this.request<T>(route, input);
+    const tracked = p.catch(() => {}).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+    return p;
+  }
+
+  private async request<T>(
+    route: Route,
+    input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
+  ): Promise<T> {
     const url = `${this.opts.serverUrl}${buildPath(route.path, input.params)}${toQueryString(input.query)}`;
     const res = await fetch(url, {
       method: route.method,

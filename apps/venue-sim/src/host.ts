@@ -45,6 +45,9 @@ export class SimHost {
   private readonly timers = new Set<NodeJS.Timeout>();
   demo = false;
   uploads = 0;
+  private stopped = false;
+  /** Uploads under way; stop() waits for them so the server can close its connections. */
+  private readonly inFlightUploads = new Set<Promise<void>>();
 
   constructor(private readonly opts: HostOptions) {
     this.pool = new PhotoPool(opts.rng.fork(7));
@@ -221,8 +224,19 @@ export class SimHost {
     }
   }
 
+  private photograph(
+    camera: string,
+    shot: { userId: string; slugDate: string; seat: Seat | null; magicshot: boolean },
+  ): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error('The host is stopping'));
+    const p = this.upload(camera, shot);
+    const tracked = p.catch(() => {}).finally(() => this.inFlightUploads.delete(tracked));
+    this.inFlightUploads.add(tracked);
+    return p;
+  }
+
   /** Takes the picture (from the pool) and uploads it as a real host does. */
-  private async photograph(
+  private async upload(
     camera: string,
     shot: { userId: string; slugDate: string; seat: Seat | null; magicshot: boolean },
   ): Promise<void> {
@@ -255,10 +269,12 @@ export class SimHost {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.frameTimer) clearInterval(this.frameTimer);
     if (this.fpsTimer) clearInterval(this.fpsTimer);
     for (const t of this.timers) clearTimeout(t);
     for (const c of this.cameras.values()) c.stop();
     this.socket.disconnect();
+    await Promise.all(this.inFlightUploads);
   }
 }

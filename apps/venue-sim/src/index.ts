@@ -71,8 +71,7 @@ export async function startVenue(opts: VenueOptions): Promise<Venue> {
     hosts,
     crowd,
     stop: async () => {
-      crowd.stop();
-      await Promise.all(hosts.map((h) => h.stop()));
+      await Promise.all([crowd.stop(), ...hosts.map((h) => h.stop())]);
     },
   };
 }

@@ -67,10 +67,34 @@ export const snapshots = pgTable(
       .on(t.slugDate, t.date, t.id)
       .where(sql`${t.magicshot} = true`),
     index('snapshots_event_user_idx').on(t.slugDate, t.userId, t.date, t.id),
-    index('snapshots_event_srs_idx').on(t.slugDate, t.seatType, t.section, t.row, t.seat, t.date, t.id),
+    // Trailing keys are not for order: they let a filtered page or count check camera, tab and
+    // share platform inside the index (index-only, no visit to the table per candidate).
+    index('snapshots_event_srs_idx').on(
+      t.slugDate,
+      t.seatType,
+      t.section,
+      t.row,
+      t.seat,
+      t.date,
+      t.id,
+      t.camera,
+      t.magicshot,
+      t.favorite,
+      t.sharedCount,
+      t.shareSources,
+    ),
     index('snapshots_event_row_idx').on(t.slugDate, t.row),
     index('snapshots_event_seat_idx').on(t.slugDate, t.seat),
-    index('snapshots_event_camera_idx').on(t.slugDate, t.camera),
+    index('snapshots_event_camera_idx').on(
+      t.slugDate,
+      t.camera,
+      t.date,
+      t.id,
+      t.magicshot,
+      t.favorite,
+      t.sharedCount,
+      t.shareSources,
+    ),
     index('snapshots_event_overlay_idx').on(t.slugDate, t.overlay),
     index('snapshots_faces_idx')
       .on(t.slugDate, t.groupSize, t.ageMin, t.ageMax)
@@ -96,4 +120,6 @@ export const snapshotCounts = pgTable('snapshot_counts', {
   favorite: integer('favorite_count').notNull().default(0),
   magicshots: integer('magicshot_count').notNull().default(0),
   shared: integer('shared_count').notNull().default(0),
+  /** Bumped by every statement that touches the event's photos: cached page anchors check it. */
+  version: integer('version').notNull().default(0),
 });

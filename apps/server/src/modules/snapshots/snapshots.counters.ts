@@ -16,9 +16,10 @@ const NEGATED = `-(not magicshot)::int as a, -(favorite and not magicshot)::int 
   -magicshot::int as m, -(shared_count > 0 and not magicshot)::int as s`;
 
 const apply = (parts: string) => `
-  insert into snapshot_counts as c (slug_date, all_count, favorite_count, magicshot_count, shared_count)
-  select slug_date, sum(a), sum(f), sum(m), sum(s) from (${parts}) as d group by slug_date
+  insert into snapshot_counts as c (slug_date, all_count, favorite_count, magicshot_count, shared_count, version)
+  select slug_date, sum(a), sum(f), sum(m), sum(s), 1 from (${parts}) as d group by slug_date
   on conflict (slug_date) do update set
+    version = c.version + 1,
     all_count = c.all_count + excluded.all_count,
     favorite_count = c.favorite_count + excluded.favorite_count,
     magicshot_count = c.magicshot_count + excluded.magicshot_count,

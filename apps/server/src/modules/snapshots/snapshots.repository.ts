@@ -193,7 +193,12 @@ export type PageQuery = {
   sortOrder: 'asc' | 'desc';
   offset: number;
   limit: number;
+  /** Start the walk at this (date, id), inclusive, in ascending order (a page anchor). */
+  from?: Anchor;
 };
+
+/** A position in an event's date order: the date as PostgreSQL's own text (microseconds kept). */
+export type Anchor = { d: string; id: string };
 
 /**
  * One page of photo ids. Only the index columns are read (an index-only walk, skipping
@@ -202,6 +207,7 @@ export type PageQuery = {
  */
 export function pageIdsQuery(q: PageQuery): SQL {
   const conds = [typeCondition(q.type), ...filterConditions(q.filter)];
+  if (q.from) conds.push(sql`(${s.date}, ${s.id}) >= (${q.from.d}::timestamptz, ${q.from.id})`);
   const events = q.filter.slugDate;
   const cols = sql.raw(SORT_COLUMNS[q.sortField].map((c) => `"${c}"`).join(', '));
   let query: SQL;
@@ -249,6 +255,23 @@ export const countQuery = (filter: AlbumFilter, type: TypeFilter): SQL =>
 export const onlyEvents = (f: AlbumFilter): f is AlbumFilter & { slugDate: string[] } =>
   !!f.slugDate?.length &&
   Object.entries(f).every(([k, v]) => k === 'slugDate' || v === undefined || (Array.isArray(v) && v.length === 0));
+
+/** Every `every`-th position of one tab of one event, oldest first: one index-only walk. */
+export async function pageAnchors(db: Db, slugDate: string, type: TypeFilter, every: number): Promise<Anchor[]> {
+  const query = sql`select d, id from (
+      select ${s.date}::text as d, ${s.id} as id, row_number() over (order by ${s.date}, ${s.id}) - 1 as rn
+      from ${s} ${whereSql([eq(s.slugDate, slugDate), typeCondition(type)])}
+    ) as ranked where rn % ${every} = 0 order by rn`;
+  return rowsOf<Anchor>(await db.execute(query));
+}
+
+export async function counterVersion(db: Db, slugDate: string): Promise<number> {
+  const [row] = await db
+    .select({ version: snapshotCounts.version })
+    .from(snapshotCounts)
+    .where(eq(snapshotCounts.slugDate, slugDate));
+  return row?.version ?? 0;
+}
 
 async function counters(db: Db, slugDates: string[]) {
   const [row] = await db

@@ -3,6 +3,7 @@ import {
   MSG,
   P,
   SNAPSHOT_FIELDS,
+  SnapshotFilterShape,
   type AlbumStats,
   type Face,
   type FilterOptions,
@@ -21,7 +22,7 @@ import type { AuthUser } from '../../plugins/session.ts';
 import { toSnapshot } from './snapshots.mapper.ts';
 import { appendMedia, entriesWritten, extensionOf, moveToNewUrls, removeFiles } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
-import type { AlbumFilter, SnapshotRow } from './snapshots.repository.ts';
+import type { AlbumFilter, Anchor, SnapshotRow, TypeFilter } from './snapshots.repository.ts';
 
 const seesMagicshots = (user: AuthUser) => can(user.permissions, P.MAGICSHOTS_READ);
 
@@ -42,9 +43,13 @@ const toListItem = (row: SnapshotRow): SnapshotListItem => ({
   contactInfo: row.postObj.find((p) => p.userEmail)?.userEmail ?? null,
 });
 
+/** The filter fields of a list or stats query (paging and sorting are not filters). */
 function albumFilter(user: AuthUser, q: SnapshotStatsQuery): AlbumFilter {
-  const slugDate = q.slugDate?.filter((e) => mayReachEvent(user, e));
-  return { ...q, slugDate: q.slugDate ? slugDate : undefined };
+  const filter: AlbumFilter = {};
+  for (const key of Object.keys(SnapshotFilterShape) as (keyof typeof SnapshotFilterShape)[])
+    if (q[key] !== undefined) Object.assign(filter, { [key]: q[key] });
+  if (filter.slugDate) filter.slugDate = filter.slugDate.filter((e) => mayReachEvent(user, e));
+  return filter;
 }
 
 export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQuery): Promise<SnapshotList> {
@@ -57,28 +62,54 @@ export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQ
   return { items, total: await repo.countSnapshots(deps.db, filter, q.type) };
 }
 
-/** Past this many photos a deep page is worth a (stored) count to walk from the far end. */
-const REVERSE_FROM = 1000;
+/** Deeper than this, an unfiltered page starts from a cached anchor instead of skipping. */
+const ANCHOR_FROM = 1000;
+const ANCHOR_EVERY = 1000;
+const ANCHOR_CACHE_SIZE = 50;
+type AnchorSet = { version: number; anchors: Anchor[] };
+const anchorCache = new Map<string, AnchorSet>();
+
+async function anchorsOf(deps: Deps, slugDate: string, type: TypeFilter): Promise<Anchor[]> {
+  const key = `${slugDate}\u0000${type}`;
+  // Read the version first: a change during the walk leaves a stale version, so a rebuild.
+  const version = await repo.counterVersion(deps.db, slugDate);
+  const cached = anchorCache.get(key);
+  if (cached?.version === version) return cached.anchors;
+  const anchors = await repo.pageAnchors(deps.db, slugDate, type, ANCHOR_EVERY);
+  anchorCache.delete(key);
+  anchorCache.set(key, { version, anchors });
+  if (anchorCache.size > ANCHOR_CACHE_SIZE) anchorCache.delete(anchorCache.keys().next().value!);
+  return anchors;
+}
 
 /**
- * A page by offset. Without filters the count is stored, so a page in the back half is read
- * from the other end of the index: the walk never skips more than half the event's photos.
+ * A page by offset. Filtered or multi-event pages walk their indexes and skip. A deep page
+ * of one event without filters (date order) starts at a cached anchor, every 1000th photo of
+ * the tab from the oldest, valid while the event's counter version is unchanged (any write
+ * bumps it): the walk skips fewer than 1000 index entries however deep the page is.
  */
 async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): Promise<string[]> {
   const offset = (q.page - 1) * q.pageSize;
   const base = { filter, type: q.type, sortField: q.sortField, sortOrder: q.sortOrder, offset, limit: q.pageSize };
-  if (offset < REVERSE_FROM || !repo.onlyEvents(filter)) return repo.pageIds(deps.db, base);
+  const event = filter.slugDate?.length === 1 ? filter.slugDate[0] : undefined;
+  if (offset < ANCHOR_FROM || !event || q.sortField !== 'date' || !repo.onlyEvents(filter))
+    return repo.pageIds(deps.db, base);
+  const anchors = await anchorsOf(deps, event, q.type);
+  if (anchors.length === 0) return repo.pageIds(deps.db, base);
   const total = await repo.countSnapshots(deps.db, filter, q.type);
   if (offset >= total) return [];
-  if (offset <= total / 2) return repo.pageIds(deps.db, base);
   const limit = Math.min(q.pageSize, total - offset);
-  const reversed = await repo.pageIds(deps.db, {
+  // Position (from the oldest) of the page's oldest photo.
+  const first = q.sortOrder === 'asc' ? offset : total - offset - limit;
+  const k = Math.min(Math.floor(first / ANCHOR_EVERY), anchors.length - 1);
+  const ids = await repo.pageIds(deps.db, {
     ...base,
-    sortOrder: q.sortOrder === 'asc' ? 'desc' : 'asc',
-    offset: total - offset - limit,
+    sortOrder: 'asc',
+    from: anchors[k],
+    offset: first - k * ANCHOR_EVERY,
     limit,
   });
-  return reversed.reverse();
+  return q.sortOrder === 'asc' ? ids : ids.reverse();
 }
 
 export async function albumStats(deps: Deps, user: AuthUser, q: SnapshotStatsQuery): Promise<AlbumStats> {

@@ -1,5 +1,5 @@
 import { useMemo, useState, type MouseEvent } from 'react';
-import { ActionIcon, Button, Group, Loader, Menu, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Menu, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   IconChartBar,
   IconChevronLeft,
@@ -221,23 +221,22 @@ function EventCard({ event, onEdit, onDelete }: { event: EventItem; onEdit: () =
   return (
     <Menu position="bottom-start" withinPortal shadow="md" width={180}>
       <Menu.Target>
-        <Tooltip label={`${event.title} · ${timeRange(event)}`} openDelay={500} withinPortal>
-          <UnstyledButton
-            className={classes.card}
-            style={{ ['--card-color' as string]: colorOf(s) }}
-            data-testid="event-card"
-            data-slugdate={event.slugDate}
-            data-status={s}
-            onClick={(ev) => ev.stopPropagation()}
-          >
-            <Text size="sm" fw={600} truncate>
-              {event.title}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {timeRange(event)}
-            </Text>
-          </UnstyledButton>
-        </Tooltip>
+        <UnstyledButton
+          className={classes.card}
+          style={{ ['--card-color' as string]: colorOf(s) }}
+          title={`${event.title} · ${timeRange(event)}`}
+          data-testid="event-card"
+          data-slugdate={event.slugDate}
+          data-status={s}
+          onClick={(ev) => ev.stopPropagation()}
+        >
+          <Text size="sm" fw={600} truncate>
+            {event.title}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {timeRange(event)}
+          </Text>
+        </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown onClick={(ev) => ev.stopPropagation()}>
         <Menu.Label>{event.gameDate ? formatDate(event.gameDate) : event.title}</Menu.Label>

@@ -66,7 +66,8 @@ CREATE TABLE "snapshot_counts" (
 	"all_count" integer DEFAULT 0 NOT NULL,
 	"favorite_count" integer DEFAULT 0 NOT NULL,
 	"magicshot_count" integer DEFAULT 0 NOT NULL,
-	"shared_count" integer DEFAULT 0 NOT NULL
+	"shared_count" integer DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "snapshots" (
@@ -138,10 +139,10 @@ CREATE INDEX "snapshots_favorites_idx" ON "snapshots" USING btree ("slug_date","
 CREATE INDEX "snapshots_shared_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."shared_count" > 0 and "snapshots"."magicshot" = false;--> statement-breakpoint
 CREATE INDEX "snapshots_magicshot_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."magicshot" = true;--> statement-breakpoint
 CREATE INDEX "snapshots_event_user_idx" ON "snapshots" USING btree ("slug_date","user_id","date","id");--> statement-breakpoint
-CREATE INDEX "snapshots_event_srs_idx" ON "snapshots" USING btree ("slug_date","seat_type","section","row","seat","date","id");--> statement-breakpoint
+CREATE INDEX "snapshots_event_srs_idx" ON "snapshots" USING btree ("slug_date","seat_type","section","row","seat","date","id","camera","magicshot","favorite","shared_count","share_sources");--> statement-breakpoint
 CREATE INDEX "snapshots_event_row_idx" ON "snapshots" USING btree ("slug_date","row");--> statement-breakpoint
 CREATE INDEX "snapshots_event_seat_idx" ON "snapshots" USING btree ("slug_date","seat");--> statement-breakpoint
-CREATE INDEX "snapshots_event_camera_idx" ON "snapshots" USING btree ("slug_date","camera");--> statement-breakpoint
+CREATE INDEX "snapshots_event_camera_idx" ON "snapshots" USING btree ("slug_date","camera","date","id","magicshot","favorite","shared_count","share_sources");--> statement-breakpoint
 CREATE INDEX "snapshots_event_overlay_idx" ON "snapshots" USING btree ("slug_date","overlay");--> statement-breakpoint
 CREATE INDEX "snapshots_faces_idx" ON "snapshots" USING btree ("slug_date","group_size","age_min","age_max") WHERE "snapshots"."group_size" is not null;--> statement-breakpoint
 CREATE INDEX "snapshots_emotions_idx" ON "snapshots" USING gin ("emotions");--> statement-breakpoint
