@@ -216,6 +216,16 @@ describe('events console', () => {
     for (const m of ['current', 'peak', 'snapshots', 'shares']) {
       expect(await drawer.getByTestId(`metric-${m}`).textContent()).toMatch(/\d+$/);
     }
+    // Pushed by the server: the drawer follows without asking again.
+    stack.app.deps.realtime.toEvent(todaySlug, 'monitor metrics', {
+      slugDate: todaySlug,
+      current: 7,
+      peak: 12,
+      snapshots: 34,
+      shares: 5,
+    });
+    await drawer.getByTestId('metric-peak').getByText('12', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await drawer.getByTestId('metric-snapshots').textContent()).toBe('Snapshots34');
     await settle(page);
     await stack.screenshot(page, 'events-metrics-drawer-1280');
 

@@ -285,6 +285,7 @@ describe('monitor', () => {
 
   it('shows the magicshot error the host reports', async () => {
     const { page, context } = await openMonitor();
+    await streaming(page, ['cam1']);
     host.socket.emit('magicshot error', { camera: 'cam1', message: 'Lens cap on' });
     const modal = page.getByRole('dialog');
     await modal.getByText('Error taking magicshot').waitFor();
@@ -335,6 +336,32 @@ describe('monitor', () => {
     await context.close();
   });
 
+  it('a power command the camera never confirms stops its spinner after 2 minutes with the error', async () => {
+    const { page, context } = await openMonitor();
+    // Fake timers from here on (time still flows), so the 2 minutes can be skipped.
+    await page.clock.install();
+    await page.goto('/monitor');
+    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    host.ignorePower = true;
+    try {
+      await page.getByTestId('tile-power-cam3').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Turn off' }).click();
+      await page.locator('[data-testid="tile-power-cam3"][disabled]').waitFor();
+      await until(() => host.calls.some((c) => c.event === 'power' && c.payload.camera === 'cam3'), 'power');
+      await page.clock.fastForward('02:00');
+      const modal = page.getByRole('dialog');
+      await modal.getByText('Error turning on/off camera', { exact: true }).waitFor();
+      expect(await modal.textContent()).toContain(
+        'We did not recieve camera status change updates from the server. Please try again, or try powering the cameras manually.',
+      );
+      await page.locator('[data-testid="tile-power-cam3"]:not([disabled])').waitFor();
+    } finally {
+      host.ignorePower = false;
+    }
+    await context.close();
+  });
+
   it('turning a camera off while live asks first, then the tile shows CAMERA OFF', async () => {
     const { page, context } = await openMonitor();
     await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor();
@@ -345,14 +372,14 @@ describe('monitor', () => {
     await dialog.getByRole('button', { name: 'Turn off' }).click();
     await page.getByTestId('camera-off-cam2').waitFor();
     expect(await text(page, 'camera-off-cam2')).toContain('CAMERA OFF');
-    expect(host.calls.find((c) => c.event === 'power')?.payload).toEqual({ camera: 'cam2', on: false });
+    expect(host.calls.filter((c) => c.event === 'power').at(-1)?.payload).toEqual({ camera: 'cam2', on: false });
     await page.locator('[data-testid="camera-indicator"]', { hasText: '1 Down' }).waitFor();
     await page.getByTestId('camera-indicator').click();
     const list = page.getByTestId('camera-indicator-list');
     await list.waitFor();
     expect(await list.textContent()).toMatch(/cam2\s*off/);
     await context.close();
-  });
+  }, 120_000);
 });
 
 describe('monitor with the venue simulator', () => {
@@ -390,7 +417,7 @@ describe('monitor with the venue simulator', () => {
       await streaming(page);
       await shoot(page, `monitor-sim-bigblock-${viewport.width}`);
       await context.close();
-    });
+    }, 120_000);
   }
 
   it('the power menu turns one camera off and on again; the tile and the header follow', async () => {
@@ -401,6 +428,11 @@ describe('monitor with the venue simulator', () => {
     const menu = page.getByTestId('camera-power-section');
     await menu.waitFor();
     await menu.getByRole('switch', { name: 'cam4' }).click();
+    // The simulator's game may be live by now: then turning a camera off asks first.
+    const current = (await (await page.request.get('/api/events/stadiumcam')).json()) as { eventStatus: string };
+    if (current.eventStatus === 'live') {
+      await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
+    }
     await page.getByTestId('camera-off-cam4').waitFor();
     await page.locator('[data-testid="camera-indicator"]', { hasText: '1 Down' }).waitFor();
     await shoot(page, 'monitor-sim-power-menu');
@@ -408,5 +440,5 @@ describe('monitor with the venue simulator', () => {
     await page.locator('[data-testid="stream-cam4"][data-live="true"]').waitFor();
     await page.locator('[data-testid="camera-indicator"]', { hasText: 'All on' }).waitFor();
     await context.close();
-  });
+  }, 120_000);
 });

@@ -61,7 +61,11 @@ export type View = { pan: number; tilt: number; zoom: number };
 export function viewOfSeat(seat: { section: string; row: string; seat: string }, zoom = 0.8): View | null {
   const p = seatPixel(seat);
   if (!p) return null;
-  return { pan: Math.round((p.x - PANO_W / 2) * UNITS_PER_PX), tilt: Math.round((PANO_H / 2 - p.y) * UNITS_PER_PX), zoom };
+  return {
+    pan: Math.round((p.x - PANO_W / 2) * UNITS_PER_PX),
+    tilt: Math.round((PANO_H / 2 - p.y) * UNITS_PER_PX),
+    zoom,
+  };
 }
 
 export const PAN_LIMIT = (PANO_W / 2) * UNITS_PER_PX;
@@ -102,7 +106,9 @@ function panoramaSvg(): string {
   for (const [t, y] of Object.entries(TIER_Y)) {
     for (let i = 0; i < SECTIONS_PER_TIER; i++) {
       const x0 = MARGIN_X + i * (SEATS * CELL_W + GAP);
-      parts.push(`<rect x="${x0 - 3}" y="${y - 3}" width="${SEATS * CELL_W + 6}" height="${ROWS * CELL_H + 6}" fill="#343a40"/>`);
+      parts.push(
+        `<rect x="${x0 - 3}" y="${y - 3}" width="${SEATS * CELL_W + 6}" height="${ROWS * CELL_H + 6}" fill="#343a40"/>`,
+      );
       // Occupied seats: a "shirt" and a head; empty ones show the blue seat.
       for (let r = 0; r < ROWS; r++) {
         for (let s = 0; s < SEATS; s++) {

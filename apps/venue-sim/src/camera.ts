@@ -208,22 +208,19 @@ export class SimCamera {
     const view = viewOfSeat(entry.seat);
     if (view) this.moveTo(view);
     this.reportQueue();
-    this.turnTimer = setTimeout(() => void this.finishTurn(entry), this.turnMs);
+    this.turnTimer = setTimeout(() => this.finishTurn(entry), this.turnMs);
   }
 
-  private async finishTurn(entry: QueueEntry): Promise<void> {
+  /** Photographs the attendee and moves on at once; the upload runs meanwhile (as on a real host). */
+  private finishTurn(entry: QueueEntry): void {
     if (this.current !== entry) return;
     this.io.taking(entry.userId);
-    try {
-      await this.io.photograph({ userId: entry.userId, slugDate: entry.slugDate, seat: entry.seat, magicshot: false });
-    } catch (err) {
-      this.io.log('photo upload failed', { camera: this.name, error: (err as Error).message });
-    }
-    if (this.current === entry) {
-      this.current = null;
-      this.turnTimer = null;
-      this.next();
-    }
+    this.io
+      .photograph({ userId: entry.userId, slugDate: entry.slugDate, seat: entry.seat, magicshot: false })
+      .catch((err: Error) => this.io.log('photo upload failed', { camera: this.name, error: err.message }));
+    this.current = null;
+    this.turnTimer = null;
+    this.next();
   }
 
   stop(): void {

@@ -73,7 +73,9 @@ export class SimHost {
       reconnectionDelayMax: 5000,
     });
     this.socket.on('connect', () => this.hello());
-    this.socket.on('connect_error', (err) => opts.log.warn({ host: opts.hostId, error: err.message }, 'venue host cannot connect'));
+    this.socket.on('connect_error', (err) =>
+      opts.log.warn({ host: opts.hostId, error: err.message }, 'venue host cannot connect'),
+    );
     this.bind();
     this.frameTimer = setInterval(() => this.sendFrames(), Math.round(1000 / opts.fps));
     this.fpsTimer = setInterval(() => this.reportFps(), 1000);
@@ -146,7 +148,8 @@ export class SimHost {
       const cam = this.camera(camera, ack);
       if (!cam) return;
       if (cam.status !== 'on') return ack({ ok: false, error: `Camera ${camera} is off` });
-      if (!userId.startsWith(MAGIC_USER_PREFIX)) return ack({ ok: false, error: 'MagicShot user ids start with MAGIC' });
+      if (!userId.startsWith(MAGIC_USER_PREFIX))
+        return ack({ ok: false, error: 'MagicShot user ids start with MAGIC' });
       this.socket.emit('taking snapshot', { camera, userId });
       this.photograph(camera, { userId, slugDate, seat: cam.current?.seat ?? null, magicshot: true }).then(
         () => ack({ ok: true }),

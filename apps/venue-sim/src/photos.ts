@@ -49,7 +49,10 @@ async function renderPhoto(rng: Rng): Promise<Photo> {
   const parts: string[] = [
     `<rect width="${PHOTO_W}" height="${PHOTO_H}" fill="#2c3e57"/>`,
     // Seat rows behind the group.
-    ...Array.from({ length: 6 }, (_, i) => `<rect x="0" y="${90 + i * 110}" width="${PHOTO_W}" height="60" fill="#364fc7" opacity="0.55"/>`),
+    ...Array.from(
+      { length: 6 },
+      (_, i) => `<rect x="0" y="${90 + i * 110}" width="${PHOTO_W}" height="60" fill="#364fc7" opacity="0.55"/>`,
+    ),
   ];
   const faces: UploadFace[] = [];
   const slot = PHOTO_W / (people + 1);
@@ -65,7 +68,12 @@ async function renderPhoto(rng: Rng): Promise<Photo> {
       `<path d="M${cx - r * 0.4} ${cy + r * 0.35} Q${cx} ${cy + r * 0.7} ${cx + r * 0.4} ${cy + r * 0.35}" stroke="#212529" stroke-width="${r * 0.08}" fill="none"/>`,
     );
     faces.push(
-      face(rng, { Left: (cx - r) / PHOTO_W, Top: (cy - r) / PHOTO_H, Width: (2 * r) / PHOTO_W, Height: (2 * r) / PHOTO_H }),
+      face(rng, {
+        Left: (cx - r) / PHOTO_W,
+        Top: (cy - r) / PHOTO_H,
+        Width: (2 * r) / PHOTO_W,
+        Height: (2 * r) / PHOTO_H,
+      }),
     );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_W}" height="${PHOTO_H}">${parts.join('')}</svg>`;

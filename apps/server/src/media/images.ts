@@ -48,7 +48,8 @@ export async function makeRenditions(
       .toBuffer();
     return { raw, small, thumb };
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, 'The image has too many pixels');
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      throw new AppError(413, 'The image has too many pixels');
     throw new AppError(415, 'The image could not be decoded');
   }
 }
@@ -61,7 +62,10 @@ export async function composite(photo: Buffer, overlay: Buffer): Promise<Buffer>
     .resize(width, height, { fit: 'fill' })
     .png()
     .toBuffer();
-  return base.composite([{ input: layer }]).jpeg({ quality: 88 }).toBuffer();
+  return base
+    .composite([{ input: layer }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 const DEMO_STYLES = [

@@ -205,7 +205,9 @@ export class CameraHub {
     if (entry.state.status !== 'on') return;
     this.counters.framesIn++;
     const { camera, fps } = entry.state;
-    this.deps.realtime.consoles.volatile.to(streamRoom(camera)).emit('livestream', { camera, frame: jpeg, fps, ts: Date.now() });
+    this.deps.realtime.consoles.volatile
+      .to(streamRoom(camera))
+      .emit('livestream', { camera, frame: jpeg, fps, ts: Date.now() });
   }
 
   disconnect(socket: DeviceSocket): void {

@@ -200,7 +200,11 @@ describeEachDb('camera hosts and console camera commands', (t) => {
   });
 
   it('attendee queue: the least loaded camera that is on is picked and told', async () => {
-    const hostA: TestHost = await pool.host('host-queue', [{ camera: 'q1' }, { camera: 'q2' }, { camera: 'q3', status: 'off' }]);
+    const hostA: TestHost = await pool.host('host-queue', [
+      { camera: 'q1' },
+      { camera: 'q2' },
+      { camera: 'q3', status: 'off' },
+    ]);
     const joins: { camera: string; userId: string }[] = [];
     const queues: Record<string, string[]> = { q1: ['someone'], q2: [] };
     hostA.emit('report', { camera: 'q1', queue: ['someone'] });
@@ -210,7 +214,11 @@ describeEachDb('camera hosts and console camera commands', (t) => {
       hostA.emit('report', { camera, queue: queues[camera] });
       ack({ ok: true, position: queues[camera].length });
     });
-    const body = { slugDate: 'stadiumcam', userId: 'fan-1', seat: { seatType: 'section', section: '104', row: 'F', seat: '12' } };
+    const body = {
+      slugDate: 'stadiumcam',
+      userId: 'fan-1',
+      seat: { seatType: 'section', section: '104', row: 'F', seat: '12' },
+    };
     // Other suites' cameras are off or gone by now; only this host's cameras are on.
     await vi.waitFor(async () => {
       const res = await t().call(attendeeRoutes.joinQueue, { body });
@@ -220,7 +228,7 @@ describeEachDb('camera hosts and console camera commands', (t) => {
 
     const unknown = await t().call(attendeeRoutes.joinQueue, { body: { ...body, slugDate: 'nope-2020-01-01' } });
     expect(unknown.status).toBe(404);
-    const bad = await t().call(attendeeRoutes.joinQueue, { body: { ...body, seat: { section: '1' } } });
+    const bad = await t().call(attendeeRoutes.joinQueue, { body: { ...body, seat: { section: '1' } as never } });
     expect(bad.status).toBe(400);
     hostA.disconnect();
     await vi.waitFor(async () => {

@@ -19,7 +19,8 @@ function overlaysOf(event: Event, section?: string): Overlay[] {
     if (typeof o.storageKey !== 'string' || typeof o.urlFullSize !== 'string' || o.disabled || o.deleted) return false;
     const sections = o.sections;
     // Restricted overlays name their seat sections; '*' or no list means every section.
-    if (section === undefined || !Array.isArray(sections) || sections.length === 0 || sections.includes('*')) return true;
+    if (section === undefined || !Array.isArray(sections) || sections.length === 0 || sections.includes('*'))
+      return true;
     return sections.includes(section);
   });
 }
@@ -123,7 +124,10 @@ export async function chooseOverlay(
     const hash = createHash('sha1').update(`${overlay.storageKey}\n${overlay.urlFullSize}`).digest('hex').slice(0, 12);
     const sharedKey = `${path.posix.dirname(rawKey)}/shared-${hash}.jpg`;
     if (!existsSync(path.join(deps.config.mediaDir, ...sharedKey.split('/')))) {
-      const jpeg = await composite(await readMedia(deps.config.mediaDir, rawKey), await overlayImage(deps, overlay.urlFullSize));
+      const jpeg = await composite(
+        await readMedia(deps.config.mediaDir, rawKey),
+        await overlayImage(deps, overlay.urlFullSize),
+      );
       await putMedia(deps.config.mediaDir, sharedKey, jpeg);
     }
     sharedUri = `/media/${sharedKey}`;

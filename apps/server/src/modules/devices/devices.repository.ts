@@ -10,7 +10,12 @@ export async function findSnapshotRow(db: Db, id: string): Promise<SnapshotRow |
 }
 
 /** An attendee's visible photos of one event, newest first. */
-export async function listUserSnapshotRows(db: Db, slugDate: string, userId: string, limit: number): Promise<SnapshotRow[]> {
+export async function listUserSnapshotRows(
+  db: Db,
+  slugDate: string,
+  userId: string,
+  limit: number,
+): Promise<SnapshotRow[]> {
   return db
     .select()
     .from(snapshots)
@@ -61,7 +66,9 @@ export async function setTemplateOverlaysIfEmpty(db: Db, overlays: Record<string
 
 export async function templateHasOverlays(db: Db): Promise<boolean> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(jsonb_array_length(case when jsonb_typeof(${events.config}->'overlays') = 'array' then ${events.config}->'overlays' end), 0)` })
+    .select({
+      n: sql<number>`coalesce(jsonb_array_length(case when jsonb_typeof(${events.config}->'overlays') = 'array' then ${events.config}->'overlays' end), 0)`,
+    })
     .from(events)
     .where(eq(events.template, true))
     .limit(1);

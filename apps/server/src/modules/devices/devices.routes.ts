@@ -20,11 +20,15 @@ export async function devicesModule(app: App, deps: Deps): Promise<void> {
       max: PUBLIC_RATE_LIMIT,
       timeWindow: 60_000,
       errorResponseBuilder: (_req, ctx) =>
-        new AppError(429, 'Too many requests, please slow down', undefined, { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) }),
+        new AppError(429, 'Too many requests, please slow down', undefined, {
+          'retry-after': String(Math.ceil(ctx.ttl / 1000)),
+        }),
     });
     registerRoute(attendee, attendeeRoutes.event, async () => publicEvent(deps));
     registerRoute(attendee, attendeeRoutes.joinQueue, async ({ body }) => joinQueue(deps, body));
-    registerRoute(attendee, attendeeRoutes.snapshots, async ({ query }) => userSnapshots(deps, query.slugDate, query.userId));
+    registerRoute(attendee, attendeeRoutes.snapshots, async ({ query }) =>
+      userSnapshots(deps, query.slugDate, query.userId),
+    );
     registerRoute(attendee, attendeeRoutes.chooseOverlay, async ({ params, body }) =>
       chooseOverlay(deps, params.id, body.userId, body.overlay),
     );

@@ -19,7 +19,11 @@ export function registerDeviceSocket(deps: Deps): void {
       if (!camera || typeof payload.userId !== 'string') return;
       deps.realtime.consoles
         .to(CAMERAS_ROOM)
-        .emit('takeSnapshot', { camera: camera.camera, userId: payload.userId.slice(0, 200), firstSrs: camera.firstSrs });
+        .emit('takeSnapshot', {
+          camera: camera.camera,
+          userId: payload.userId.slice(0, 200),
+          firstSrs: camera.firstSrs,
+        });
     });
     socket.on('magicshot error', (payload) => {
       if (typeof payload?.camera !== 'string' || typeof payload.message !== 'string') return;

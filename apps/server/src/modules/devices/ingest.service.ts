@@ -26,7 +26,9 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
   if (!req.isMultipart()) throw new AppError(415, 'Upload must be multipart/form-data');
   let metadata: string | undefined;
   let image: Buffer | undefined;
-  const parts = req.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, fieldSize: MAX_METADATA_BYTES } });
+  const parts = req.parts({
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, fieldSize: MAX_METADATA_BYTES },
+  });
   try {
     for await (const part of parts) {
       if (part.type === 'file') {

@@ -95,9 +95,16 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
 
   it('rejects non-images (415), oversized files (413) and bad metadata (400); the host stays connected', async () => {
     const image = await photo(320, 180);
-    const text = await uploadPhoto(url, { metadata: meta(), image: Buffer.from('hello, not an image'), imageType: 'image/jpeg' });
+    const text = await uploadPhoto(url, {
+      metadata: meta(),
+      image: Buffer.from('hello, not an image'),
+      imageType: 'image/jpeg',
+    });
     expect(text).toMatchObject({ status: 415, body: { error: 'The file is not a JPEG, PNG or WebP image' } });
-    const big = await uploadPhoto(url, { metadata: meta(), image: Buffer.concat([image, Buffer.alloc(MAX_PHOTO_BYTES)]) });
+    const big = await uploadPhoto(url, {
+      metadata: meta(),
+      image: Buffer.concat([image, Buffer.alloc(MAX_PHOTO_BYTES)]),
+    });
     expect(big).toMatchObject({ status: 413, body: { error: 'The image is larger than 15 MB' } });
     const notJson = await uploadPhoto(url, { metadata: '{"slugDate":', image });
     expect(notJson).toMatchObject({ status: 400, body: { error: 'Metadata is not valid JSON' } });
@@ -126,14 +133,19 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
 
   it('an attendee picks an overlay (composited into sharedURI) and shares; consoles hear both', async () => {
     const console = await pool.console(await t().adminCookie(), ['stadiumcam']);
-    const { body: snap } = (await uploadPhoto(url, { metadata: meta({ userId: 'fan-share' }), image: await photo() })) as {
+    const { body: snap } = (await uploadPhoto(url, {
+      metadata: meta({ userId: 'fan-share' }),
+      image: await photo(),
+    })) as {
       body: Snapshot;
     };
     const event = await t().call(attendeeRoutes.event);
     expect(event.body.slugDate).toBe('stadiumcam');
     expect(event.body.overlays).toHaveLength(3);
     const overlay = event.body.overlays[1] as { storageKey: string; urlFullSize: string };
-    const overlayPng = await sharp(Buffer.from(await (await fetch(`${url}${overlay.urlFullSize}`)).arrayBuffer())).metadata();
+    const overlayPng = await sharp(
+      Buffer.from(await (await fetch(`${url}${overlay.urlFullSize}`)).arrayBuffer()),
+    ).metadata();
     expect(overlayPng).toMatchObject({ format: 'png', width: 2160, height: 2160, hasAlpha: true });
 
     const shared = next<Snapshot>(console, 'monitor snapshotShared');
@@ -145,20 +157,30 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
     expect(chosen.body.overlay).toBe(overlay.storageKey);
     expect(chosen.body.sharedURI).toMatch(new RegExp(`^/media/stadiumcam/${snap._id}/shared-[0-9a-f]{12}\\.jpg$`));
     expect((await shared).sharedURI).toBe(chosen.body.sharedURI);
-    const composed = await sharp(Buffer.from(await (await fetch(`${url}${chosen.body.sharedURI}`)).arrayBuffer())).raw().toBuffer({
-      resolveWithObject: true,
-    });
+    const composed = await sharp(Buffer.from(await (await fetch(`${url}${chosen.body.sharedURI}`)).arrayBuffer()))
+      .raw()
+      .toBuffer({
+        resolveWithObject: true,
+      });
     expect(composed.info).toMatchObject({ width: 1600, height: 900 });
     // The frame's edge is the overlay's colour, not the photo's blue.
     expect([...composed.data.subarray(0, 3)]).not.toEqual([0x33, 0x55, 0xaa]);
 
     expect(
-      (await t().call(attendeeRoutes.chooseOverlay, { params: { id: snap._id }, body: { userId: 'fan-share', overlay: 'nope' } }))
-        .status,
+      (
+        await t().call(attendeeRoutes.chooseOverlay, {
+          params: { id: snap._id },
+          body: { userId: 'fan-share', overlay: 'nope' },
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await t().call(attendeeRoutes.chooseOverlay, { params: { id: snap._id }, body: { userId: 'someone-else', overlay: null } }))
-        .status,
+      (
+        await t().call(attendeeRoutes.chooseOverlay, {
+          params: { id: snap._id },
+          body: { userId: 'someone-else', overlay: null },
+        })
+      ).status,
     ).toBe(404);
 
     const again = next<Snapshot>(console, 'monitor snapshotShared');
@@ -169,8 +191,15 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
     expect(share.status).toBe(200);
     const post = (await again).postObj;
     expect(post).toHaveLength(1);
-    expect(post[0]).toMatchObject({ socialSource: 'Email', userEmail: 'fan@example.com', imgURL: chosen.body.sharedURI });
-    await t().call(attendeeRoutes.share, { params: { id: snap._id }, body: { userId: 'fan-share', socialSource: 'Download' } });
+    expect(post[0]).toMatchObject({
+      socialSource: 'Email',
+      userEmail: 'fan@example.com',
+      imgURL: chosen.body.sharedURI,
+    });
+    await t().call(attendeeRoutes.share, {
+      params: { id: snap._id },
+      body: { userId: 'fan-share', socialSource: 'Download' },
+    });
     const row = await findSnapshotRow(t().app.deps.db, snap._id);
     expect(row).toMatchObject({ sharedCount: 2, shareSources: ['Email', 'Download'] });
     const bad = await t().call(attendeeRoutes.share, {

@@ -41,20 +41,26 @@ describeEachDb('venue simulator against the server', (t) => {
     const row = await findSnapshotRow(t().app.deps.db, photo._id);
     expect(row?.faces).not.toBeNull();
     expect(row?.groupSize).toBe((row?.faces as unknown[]).length);
-    const mine = await t().call(attendeeRoutes.snapshots, { query: { slugDate: event.slugDate, userId: photo.userId } });
+    const mine = await t().call(attendeeRoutes.snapshots, {
+      query: { slugDate: event.slugDate, userId: photo.userId },
+    });
     expect(mine.body[0]._id).toBe(photo._id);
   });
 
   it('streams frames of a camera to a console that joined it, and answers moves and positions', async () => {
     const console = await pool.console(await t().adminCookie(), [event.slugDate]);
     const frame = next<{ camera: string; frame: ArrayBuffer; fps: number }>(console, 'livestream');
-    expect(await ask(console, 'join monitor livestream', { room: event.slugDate, camera: 'cam1' })).toEqual({ ok: true });
+    expect(await ask(console, 'join monitor livestream', { room: event.slugDate, camera: 'cam1' })).toEqual({
+      ok: true,
+    });
     const f = await frame;
     expect(f.camera).toBe('cam1');
     const bytes = Buffer.from(f.frame);
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
 
-    expect(await ask(console, 'rover move', { target: 'host', camera: 'cam2', command: '!100000000,-50000000,0.25' })).toEqual({
+    expect(
+      await ask(console, 'rover move', { target: 'host', camera: 'cam2', command: '!100000000,-50000000,0.25' }),
+    ).toEqual({
       ok: true,
       answer: '100000000,-50000000,0.25',
     });
@@ -70,11 +76,19 @@ describeEachDb('venue simulator against the server', (t) => {
   it('honours power commands and MagicShots', async () => {
     const cookie = await t().adminCookie();
     const console = await pool.console(cookie, [event.slugDate]);
-    const off = next<{ camera: string; status: string }>(console, 'monitor power', (p) => p.camera === 'cam2' && p.status === 'off');
+    const off = next<{ camera: string; status: string }>(
+      console,
+      'monitor power',
+      (p) => p.camera === 'cam2' && p.status === 'off',
+    );
     expect(await ask(console, 'power camera', { camera: 'cam2', on: false })).toEqual({ ok: true, cameras: ['cam2'] });
     await off;
     expect((await t().call(camerasRoutes.status, { cookie })).body.cameras).toMatchObject({ cam1: 'on', cam2: 'off' });
-    const on = next<{ camera: string; status: string }>(console, 'monitor power', (p) => p.camera === 'cam2' && p.status === 'on');
+    const on = next<{ camera: string; status: string }>(
+      console,
+      'monitor power',
+      (p) => p.camera === 'cam2' && p.status === 'on',
+    );
     expect((await ask(console, 'power all cameras', { on: true })).ok).toBe(true);
     await on;
 

@@ -53,7 +53,8 @@ async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'mag
       emitWithAck: (e: string, p: unknown) => Promise<unknown>;
     };
     const answer = (await emitter.emitWithAck(event, payload)) as Answer | null;
-    if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean') return { ok: false, error: 'Bad answer from the camera host' };
+    if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean')
+      return { ok: false, error: 'Bad answer from the camera host' };
     if (!answer.ok) return { ok: false, error: String(answer.error ?? 'Camera host refused').slice(0, 500) };
     return answer;
   } catch {
@@ -110,7 +111,8 @@ export function registerMonitorSocket(deps: Deps): void {
       for (const [host, keys] of targets) {
         // The status comes back as a report; a silent host only leaves a log line.
         host.timeout(hostAck.timeoutMs).emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
-          if (err || !answer?.ok) deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
+          if (err || !answer?.ok)
+            deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
         });
       }
       deps.log.info({ user: user.username, on, cameras: [...targets.values()].flat() }, 'camera power');
@@ -195,16 +197,25 @@ export function registerMonitorSocket(deps: Deps): void {
     command('take MagicShot', { perms: [P.MAGICSHOTS_WRITE] }, schemas.magic, async ({ slug, camera }) => {
       const event = slug ? await eventBySlugDate(deps, slug) : await currentEvent(deps);
       if (!event) return { ok: false, error: `Unknown event "${slug}"` };
-      const keys = camera ? [camera] : hub.states().filter((s) => s.status === 'on').map((s) => s.camera);
+      const keys = camera
+        ? [camera]
+        : hub
+            .states()
+            .filter((s) => s.status === 'on')
+            .map((s) => s.camera);
       if (!keys.length) return { ok: false, error: MSG.noCameras };
       hub.activeSlugDate = event.slugDate;
       const answers = await Promise.all(
         keys.map(async (key) => {
           const host = hub.hostOf(key);
           if ('error' in host) return { key, answer: { ok: false, error: host.error } as Answer };
-          if (hub.get(key)?.status !== 'on') return { key, answer: { ok: false, error: `Camera "${key}" is off` } as Answer };
+          if (hub.get(key)?.status !== 'on')
+            return { key, answer: { ok: false, error: `Camera "${key}" is off` } as Answer };
           const userId = `${MAGIC_USER_PREFIX}-${randomUUID().slice(0, 8)}`;
-          return { key, answer: await askHost(host.socket, 'magicshot', { camera: key, slugDate: event.slugDate, userId }) };
+          return {
+            key,
+            answer: await askHost(host.socket, 'magicshot', { camera: key, slugDate: event.slugDate, userId }),
+          };
         }),
       );
       const failed = answers.find((a) => !a.answer.ok);

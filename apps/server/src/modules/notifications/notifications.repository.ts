@@ -54,10 +54,7 @@ export async function findOpenForUser(
   return row ?? null;
 }
 
-export async function insertNotification(
-  db: Db,
-  row: typeof notifications.$inferInsert,
-): Promise<NotificationRow> {
+export async function insertNotification(db: Db, row: typeof notifications.$inferInsert): Promise<NotificationRow> {
   return (await db.insert(notifications).values(row).returning())[0];
 }
 
@@ -73,7 +70,13 @@ export async function userPhotos(
   limit: number,
 ): Promise<{ id: string; section: string; row: string; seat: string; date: Date }[]> {
   return db
-    .select({ id: snapshots.id, section: snapshots.section, row: snapshots.row, seat: snapshots.seat, date: snapshots.date })
+    .select({
+      id: snapshots.id,
+      section: snapshots.section,
+      row: snapshots.row,
+      seat: snapshots.seat,
+      date: snapshots.date,
+    })
     .from(snapshots)
     .where(and(eq(snapshots.slugDate, slugDate), eq(snapshots.userId, userId), eq(snapshots.magicshot, false)))
     .orderBy(desc(snapshots.date), desc(snapshots.id))

@@ -54,7 +54,10 @@ describeEachDb('suspicious-user notifications', (t) => {
 
     // A fourth photo refreshes the open notification instead of raising another.
     await upload('seat-hopper', '8');
-    const list = await t().call(notificationsRoutes.list, { cookie, query: { slugDate: 'stadiumcam', offset: 0, limit: 20 } });
+    const list = await t().call(notificationsRoutes.list, {
+      cookie,
+      query: { slugDate: 'stadiumcam', offset: 0, limit: 20 },
+    });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     expect(list.body[0]._id).toBe(n._id);
@@ -88,14 +91,22 @@ describeEachDb('suspicious-user notifications', (t) => {
     const q = { slugDate: 'stadiumcam' };
     expect((await t().call(notificationsRoutes.list, { cookie: nobody.cookie, query: q })).status).toBe(403);
     expect((await t().call(notificationsRoutes.count, { cookie: nobody.cookie, query: q })).status).toBe(403);
-    expect((await t().call(notificationsRoutes.dismiss, { cookie: nobody.cookie, params: { id: 'x' } })).status).toBe(403);
+    expect((await t().call(notificationsRoutes.dismiss, { cookie: nobody.cookie, params: { id: 'x' } })).status).toBe(
+      403,
+    );
     expect((await t().call(notificationsRoutes.list, { query: q })).status).toBe(401);
     const tooMany = await t().call(notificationsRoutes.list, { cookie: viewer.cookie, query: { ...q, limit: 21 } });
     expect(tooMany.status).toBe(400);
-    const paged = await t().call(notificationsRoutes.list, { cookie: viewer.cookie, query: { ...q, offset: 1, limit: 1 } });
+    const paged = await t().call(notificationsRoutes.list, {
+      cookie: viewer.cookie,
+      query: { ...q, offset: 1, limit: 1 },
+    });
     expect(paged.status).toBe(200);
     expect(paged.body).toHaveLength(1);
-    const missing = await t().call(notificationsRoutes.dismiss, { cookie: viewer.cookie, params: { id: 'no-such-id' } });
+    const missing = await t().call(notificationsRoutes.dismiss, {
+      cookie: viewer.cookie,
+      params: { id: 'no-such-id' },
+    });
     expect(missing).toMatchObject({ status: 404, body: { error: 'Notification not found' } });
   });
 });

@@ -265,17 +265,13 @@ export async function pageAnchors(db: Db, slugDate: string, type: TypeFilter, ev
   return rowsOf<Anchor>(await db.execute(query));
 }
 
-export async function counterVersion(db: Db, slugDate: string): Promise<number> {
-  const [row] = await db
-    .select({ version: snapshotCounts.version })
-    .from(snapshotCounts)
-    .where(eq(snapshotCounts.slugDate, slugDate));
-  return row?.version ?? 0;
-}
+type Counters = { all: number; favorite: number; magicshots: number; shared: number; version: number };
 
-async function counters(db: Db, slugDates: string[]) {
+/** The stored counts of these events (summed), with the version that any write bumps. */
+export async function counters(db: Db, slugDates: string[]): Promise<Counters> {
   const [row] = await db
     .select({
+      version: sql<number>`coalesce(sum(${snapshotCounts.version}), 0)::int`,
       all: sql<number>`coalesce(sum(${snapshotCounts.all}), 0)::int`,
       favorite: sql<number>`coalesce(sum(${snapshotCounts.favorite}), 0)::int`,
       magicshots: sql<number>`coalesce(sum(${snapshotCounts.magicshots}), 0)::int`,
@@ -286,33 +282,38 @@ async function counters(db: Db, slugDates: string[]) {
   return row;
 }
 
+export function storedTotal(c: Counters, type: TypeFilter): number {
+  const byType: Record<TypeFilter, number> = {
+    all: c.all,
+    favorites: c.favorite,
+    shared: c.shared,
+    magicshots: c.magicshots,
+    'all-with-magicshot': c.all + c.magicshots,
+  };
+  return byType[type];
+}
+
 export async function countSnapshots(db: Db, filter: AlbumFilter, type: TypeFilter): Promise<number> {
-  if (onlyEvents(filter)) {
-    const c = await counters(db, filter.slugDate);
-    const byType: Record<TypeFilter, number> = {
-      all: c.all,
-      favorites: c.favorite,
-      shared: c.shared,
-      magicshots: c.magicshots,
-      'all-with-magicshot': c.all + c.magicshots,
-    };
-    return byType[type];
-  }
+  if (onlyEvents(filter)) return storedTotal(await counters(db, filter.slugDate), type);
   return rowsOf<{ n: number }>(await db.execute(countQuery(filter, type)))[0].n;
 }
 
-/** The four tab counts in one round trip; each count walks its own partial index. */
+/**
+ * The four tab counts of a filtered selection in one pass: the filter picks the index (the
+ * seat and camera indexes carry the tab columns, so the pass stays inside the index).
+ */
 export function albumCountsQuery(filter: AlbumFilter, withMagicshots: boolean): SQL {
-  const base = [eventScope(filter.slugDate), ...filterConditions(filter)];
-  const count = (type: TypeFilter) => sql`(select count(*)::int from ${s} ${whereSql([...base, typeCondition(type)])})`;
+  const where = whereSql([eventScope(filter.slugDate), ...filterConditions(filter)]);
+  const count = (type: TypeFilter) => sql`(count(*) filter (where ${typeCondition(type)}))::int`;
   return sql`select ${count('all')} as "all", ${count('favorites')} as "favorite",
-    ${withMagicshots ? count('magicshots') : sql`0`} as "magicshots", ${count('shared')} as "shared"`;
+    ${withMagicshots ? count('magicshots') : sql`0`} as "magicshots", ${count('shared')} as "shared"
+    from ${s} ${where}`;
 }
 
 export async function albumCounts(db: Db, filter: AlbumFilter, withMagicshots: boolean) {
   if (onlyEvents(filter)) {
     const c = await counters(db, filter.slugDate);
-    return { ...c, magicshots: withMagicshots ? c.magicshots : 0 };
+    return { all: c.all, favorite: c.favorite, shared: c.shared, magicshots: withMagicshots ? c.magicshots : 0 };
   }
   const query = albumCountsQuery(filter, withMagicshots);
   const row = rowsOf<{ all: number; favorite: number; magicshots: number; shared: number }>(await db.execute(query))[0];

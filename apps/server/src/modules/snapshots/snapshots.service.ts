@@ -62,54 +62,74 @@ export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQ
   return { items, total: await repo.countSnapshots(deps.db, filter, q.type) };
 }
 
-/** Deeper than this, an unfiltered page starts from a cached anchor instead of skipping. */
+/** Deeper than this, an unfiltered page is placed by the stored count and anchors. */
 const ANCHOR_FROM = 1000;
 const ANCHOR_EVERY = 1000;
 const ANCHOR_CACHE_SIZE = 50;
 type AnchorSet = { version: number; anchors: Anchor[] };
 const anchorCache = new Map<string, AnchorSet>();
+const building = new Map<string, Promise<void>>();
 
-async function anchorsOf(deps: Deps, slugDate: string, type: TypeFilter): Promise<Anchor[]> {
-  const key = `${slugDate}\u0000${type}`;
-  // Read the version first: a change during the walk leaves a stale version, so a rebuild.
-  const version = await repo.counterVersion(deps.db, slugDate);
-  const cached = anchorCache.get(key);
-  if (cached?.version === version) return cached.anchors;
-  const anchors = await repo.pageAnchors(deps.db, slugDate, type, ANCHOR_EVERY);
-  anchorCache.delete(key);
-  anchorCache.set(key, { version, anchors });
-  if (anchorCache.size > ANCHOR_CACHE_SIZE) anchorCache.delete(anchorCache.keys().next().value!);
-  return anchors;
+/** Settles when no anchor rebuild is running (tests wait for it to exercise both paths). */
+export const anchorBuildsSettled = async () => {
+  await Promise.all(building.values());
+};
+
+/** Rebuilds one tab's anchors off the request path (one walk of the tab's index). */
+function rebuildAnchors(deps: Deps, key: string, slugDate: string, type: TypeFilter, version: number): void {
+  if (building.has(key)) return;
+  const job = repo
+    .pageAnchors(deps.db, slugDate, type, ANCHOR_EVERY)
+    .then((anchors) => {
+      anchorCache.delete(key);
+      anchorCache.set(key, { version, anchors });
+      if (anchorCache.size > ANCHOR_CACHE_SIZE) anchorCache.delete(anchorCache.keys().next().value!);
+    })
+    .catch((err: unknown) => deps.log.warn({ err }, 'page anchors'))
+    .finally(() => building.delete(key));
+  building.set(key, job);
 }
 
 /**
  * A page by offset. Filtered or multi-event pages walk their indexes and skip. A deep page
- * of one event without filters (date order) starts at a cached anchor, every 1000th photo of
- * the tab from the oldest, valid while the event's counter version is unchanged (any write
- * bumps it): the walk skips fewer than 1000 index entries however deep the page is.
+ * of one event without filters (date order) is placed by the stored count: with anchors
+ * (every 1000th photo of the tab from the oldest, valid while the event's counter version is
+ * unchanged) the walk skips fewer than 1000 index entries; while anchors are stale (photos
+ * arriving during a live event) it walks from the nearer end of the index, at most half the
+ * tab, and the anchors are rebuilt in the background.
  */
 async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): Promise<string[]> {
   const offset = (q.page - 1) * q.pageSize;
-  const base = { filter, type: q.type, sortField: q.sortField, sortOrder: q.sortOrder, offset, limit: q.pageSize };
+  const base = { filter, type: q.type, sortField: q.sortField, offset, limit: q.pageSize };
   const event = filter.slugDate?.length === 1 ? filter.slugDate[0] : undefined;
   if (offset < ANCHOR_FROM || !event || q.sortField !== 'date' || !repo.onlyEvents(filter))
-    return repo.pageIds(deps.db, base);
-  const anchors = await anchorsOf(deps, event, q.type);
-  if (anchors.length === 0) return repo.pageIds(deps.db, base);
-  const total = await repo.countSnapshots(deps.db, filter, q.type);
+    return repo.pageIds(deps.db, { ...base, sortOrder: q.sortOrder });
+  const counters = await repo.counters(deps.db, [event]);
+  const total = repo.storedTotal(counters, q.type);
   if (offset >= total) return [];
   const limit = Math.min(q.pageSize, total - offset);
   // Position (from the oldest) of the page's oldest photo.
   const first = q.sortOrder === 'asc' ? offset : total - offset - limit;
-  const k = Math.min(Math.floor(first / ANCHOR_EVERY), anchors.length - 1);
-  const ids = await repo.pageIds(deps.db, {
-    ...base,
-    sortOrder: 'asc',
-    from: anchors[k],
-    offset: first - k * ANCHOR_EVERY,
-    limit,
-  });
-  return q.sortOrder === 'asc' ? ids : ids.reverse();
+  const key = `${event}\u0000${q.type}`;
+  const cached = anchorCache.get(key);
+  let ascending: string[];
+  if (cached?.version === counters.version && cached.anchors.length > 0) {
+    const k = Math.min(Math.floor(first / ANCHOR_EVERY), cached.anchors.length - 1);
+    ascending = await repo.pageIds(deps.db, {
+      ...base,
+      sortOrder: 'asc',
+      from: cached.anchors[k],
+      offset: first - k * ANCHOR_EVERY,
+      limit,
+    });
+  } else {
+    rebuildAnchors(deps, key, event, q.type, counters.version);
+    ascending =
+      first <= total / 2
+        ? await repo.pageIds(deps.db, { ...base, sortOrder: 'asc', offset: first, limit })
+        : (await repo.pageIds(deps.db, { ...base, sortOrder: 'desc', offset: total - first - limit, limit })).reverse();
+  }
+  return q.sortOrder === 'asc' ? ascending : ascending.reverse();
 }
 
 export async function albumStats(deps: Deps, user: AuthUser, q: SnapshotStatsQuery): Promise<AlbumStats> {

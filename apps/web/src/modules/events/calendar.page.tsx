@@ -88,7 +88,13 @@ export function CalendarPage() {
     setAnchor(day);
   };
 
-  const handleCreated = (created: string[]) => setSlots((s) => s.filter((d) => !created.includes(d)));
+  // Created days leave the selection and the open form; failed ones stay for another try.
+  const handleCreated = (created: string[]) => {
+    setSlots((s) => s.filter((d) => !created.includes(d)));
+    setFormTarget((t) =>
+      t?.formMode === 'create' ? { ...t, selectedSlots: t.selectedSlots.filter((d) => !created.includes(d)) } : t,
+    );
+  };
 
   return (
     <div className={classes.page} data-testid="calendar">

@@ -49,8 +49,8 @@ type Props = {
 /** The event create/update modal (spec 1 §2, §5). */
 export function EventFormModal({ target, ...props }: Props) {
   if (!target) return null;
-  // A new target (other days, another event) starts from its own values.
-  const key = target.formMode === 'create' ? target.selectedSlots.join() : target.event.slugDate;
+  // Another event starts from its own values; a create keeps its values while its days shrink.
+  const key = target.formMode === 'create' ? 'create' : target.event.slugDate;
   return <EventForm key={key} target={target} {...props} />;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  MSG,
   eventsRoutes,
   type EventCreate,
   type EventField,
@@ -9,7 +10,8 @@ import {
   type EventStatus,
   type EventUpdate,
 } from '@stadiumcam/contract';
-import { api } from '../../ui/api.ts';
+import { ApiError, api } from '../../ui/api.ts';
+import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
 import { useSession } from '../auth/session.hooks.ts';
 import { setSelectedEvents, useSelectedEvents, type SelectedEvent } from './selection.store.ts';
@@ -144,7 +146,11 @@ export function useEventSelectionSync(): void {
   });
 }
 
-/** The event status radio (spec 1 §4): optimistic, rolled back on failure. */
+/**
+ * The event status change (spec 1 §4): optimistic in the list (the selection follows), rolled
+ * back with an error modal on failure. The early end also sends endTime = now. Feedback lives
+ * here, not in the caller, so it still shows when the power menu closed meanwhile.
+ */
 export function useSetEventStatus() {
   const qc = useQueryClient();
   return useMutation({
@@ -165,8 +171,15 @@ export function useSetEventStatus() {
       );
       return { previous };
     },
-    onError: (_err, _vars, ctx) => {
+    onSuccess: (_event, { endTime }) => {
+      if (endTime) showSuccessModal(MSG.eventEndedNow);
+    },
+    onError: (err, { endTime }, ctx) => {
       if (ctx?.previous) qc.setQueryData(LIST_KEY, ctx.previous);
+      if (endTime) showErrorModal(MSG.eventUpdateFailed);
+      // A refused change (stale data, a rule) is not the same as a broken connection.
+      else if (err instanceof ApiError && err.status >= 400 && err.status < 500) showErrorModal(MSG.eventDataOld);
+      else showErrorModal();
     },
     onSettled: () => invalidateEvents(qc),
   });

@@ -10,6 +10,7 @@ const BIG_SIDE_RATIO = 0.26;
 /** The strip under the big camera needs at least this much height, and uses at most that. */
 const MIN_STRIP_H = 150;
 const MAX_STRIP_H = 240;
+const MIN_STRIP_TILE_W = 180;
 
 /** The widest tile for which `n` tiles fit the area, and the number of columns that gives it. */
 function fit(n: number, w: number, h: number): { cols: number; tileW: number } {
@@ -56,6 +57,11 @@ export function CameraGrid({
     const strip = aboveW >= besideW;
     const mainW = strip ? aboveW : besideW;
     const stripH = Math.min(height - (mainW * 9) / 16 - INFO_H - GAP, MAX_STRIP_H);
+    // As tall as the strip allows, but all of them under the big camera when they fit.
+    const stripTileW = Math.max(
+      MIN_STRIP_TILE_W,
+      Math.min(((stripH - 10) * 16) / 9, (mainW - GAP * (others.length - 1)) / Math.max(1, others.length)),
+    );
     const small = others.map((c) => (
       <CameraTile
         key={c.camera}
@@ -64,7 +70,7 @@ export function CameraGrid({
         focusUser={focus[c.camera]}
         actions={actionsFor(c)}
         onSelect={() => onSelect(c.camera)}
-        style={strip ? { width: ((stripH - 10) * 16) / 9, flex: 'none' } : undefined}
+        style={strip ? { width: stripTileW, flex: 'none' } : undefined}
       />
     ));
     return (

@@ -9,7 +9,8 @@ function fileNameOf(res: Response, fallback: string): string {
   return plain ? plain[1] : fallback;
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const mb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * Fetches a (possibly long) archive and saves it, reporting progress in a toast so the

@@ -118,22 +118,19 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
     if (next) setLightboxSnapshot(next._id);
   };
 
+  // Capture phase: the arrows move photos even while focus sits on the tabs or a card header.
   useEffect(() => {
     const handleKey = (e: KeyboardEvent) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      if (e.key === 'ArrowLeft') {
-        e.preventDefault();
-        const prev = items[index - 1];
-        if (prev) setLightboxSnapshot(prev._id);
-      } else if (e.key === 'ArrowRight') {
-        e.preventDefault();
-        const next = items[index + 1];
-        if (next) setLightboxSnapshot(next._id);
-      }
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const next = items[index + (e.key === 'ArrowLeft' ? -1 : 1)];
+      if (next) setLightboxSnapshot(next._id);
     };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
+    window.addEventListener('keydown', handleKey, true);
+    return () => window.removeEventListener('keydown', handleKey, true);
   }, [items, index]);
 
   const handleTab = (value: string | null) => {
@@ -144,7 +141,13 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
   const src = shown ? (overlays && shown.sharedURI) || shown.rawCroppedURI || shown.smallURI : '';
 
   return (
-    <Box h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }} data-testid="lightbox">
+    <Box
+      h="100%"
+      style={{ display: 'flex', flexDirection: 'column', minHeight: 0, outline: 'none' }}
+      data-testid="lightbox"
+      tabIndex={-1}
+      data-autofocus
+    >
       <Group
         justify="space-between"
         px="md"

@@ -9,7 +9,7 @@ import { asListItem, patchSnapshots, removeSnapshots, snapshotKeys, type AlbumLi
  * an unfiltered album (seat type ignored); it joins the list only on page 1 of "all", when it is
  * not a magicshot and Auto Refresh is on.
  */
-export function useAlbumLive(p: AlbumListParams & { autoRefresh: boolean }) {
+export function useAlbumLive({ autoRefresh, ...p }: AlbumListParams & { autoRefresh: boolean }) {
   const qc = useQueryClient();
   const selected = (slugDate: string) => p.slugDates.includes(slugDate);
   const statsKey = snapshotKeys.stats(p.slugDates, p.filter);
@@ -19,7 +19,7 @@ export function useAlbumLive(p: AlbumListParams & { autoRefresh: boolean }) {
   useSocketEvent('monitor newSnapshot', (snapshot) => {
     if (!selected(snapshot.slugDate) || isFilterActive(p.filter)) return;
     bump(snapshot.magicshot ? 'magicshots' : 'all', 1);
-    if (!p.autoRefresh || p.tab !== 'all' || p.page !== 1 || snapshot.magicshot) return;
+    if (!autoRefresh || p.tab !== 'all' || p.page !== 1 || snapshot.magicshot) return;
     qc.setQueryData<SnapshotList>(snapshotKeys.list(p), (data) => {
       if (!data || data.items.some((s) => s._id === snapshot._id)) return data;
       return { ...data, items: [asListItem(snapshot), ...data.items].slice(0, ALBUM_PAGE_SIZE) };
