@@ -358,6 +358,16 @@ describe('album and lightbox', () => {
     expect(ok.stdout).toContain('Everything is Ok');
     expect(ok.stdout).toMatch(/Files: 2/);
     await expect(run('/usr/bin/7z', ['t', '-pwrongpass00', file])).rejects.toThrow();
+
+    // The plain archive of the same selection (Raw), with progress in a toast.
+    await page.getByRole('button', { name: 'Close' }).click();
+    const archiving = page.waitForEvent('download');
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('menuitem', { name: 'Raw' }).click();
+    const archive = path.join(dir, 'raw.zip');
+    await (await archiving).saveAs(archive);
+    const plain = await run('/usr/bin/7z', ['t', archive]);
+    expect(plain.stdout).toMatch(/Files: 2/);
     await rm(dir, { recursive: true, force: true });
     await context.close();
   });
@@ -489,19 +499,28 @@ describe('album and lightbox', () => {
       return ((await res.json()) as { _id: string })._id;
     };
 
+    // Auto Refresh off: the count moves, the page stays; switching it on refreshes at once.
+    const autoRefresh = page.getByRole('switch', { name: 'Auto Refresh' });
+    await autoRefresh.click({ force: true });
+    const quiet = await upload();
+    await waitForCount(page, 'all', 106);
+    expect(await tile(page, quiet).count()).toBe(0);
+    await autoRefresh.click({ force: true });
+    await tile(page, quiet).waitFor();
+
     const fresh = await upload();
     await tile(page, fresh).waitFor();
     expect(await tiles(page).first().getAttribute('data-id')).toBe(fresh);
-    await waitForCount(page, 'all', 106);
+    await waitForCount(page, 'all', 107);
     expect(await tiles(page).count()).toBe(100);
 
     await page.getByRole('button', { name: '2', exact: true }).click();
     await page.waitForFunction(
-      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 6,
+      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 7,
     );
     const page2 = await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')));
     const later = await upload();
-    await waitForCount(page, 'all', 107);
+    await waitForCount(page, 'all', 108);
     expect(await tile(page, later).count()).toBe(0);
     expect(await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')))).toEqual(page2);
     await context.close();

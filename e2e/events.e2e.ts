@@ -78,6 +78,10 @@ describe('events console', () => {
 
   it('selects the current event at login: the master template while there are no events', async () => {
     await page.getByTestId('header-event-selector').getByText(MSG.masterTemplate).waitFor();
+    await page.getByTestId('header-event-selector').getByTestId('event-selector-button').click();
+    await page.getByRole('dialog', { name: 'Select an event' }).getByText(MSG.noEvents).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText(MSG.noEvents).waitFor({ state: 'hidden' });
     // Today's event becomes the current one; a new session selects it.
     const start = new Date(Math.floor(Date.now() / 900_000) * 900_000);
     const gameDate = dayjs(start).tz(TZ).format('YYYY-MM-DD');
@@ -349,6 +353,20 @@ describe('events console', () => {
     await page.getByTestId('live-metrics-drawer').getByTestId('metric-current').waitFor();
     await settle(page);
     await stack.screenshot(page, 'events-metrics-drawer-1920');
+    await page.keyboard.press('Escape');
+
+    // A refused status change rolls back and says why.
+    await page.route('**/api/events', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"error":"stale"}' })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Power menu' }).click();
+    await page.getByRole('radio', { name: 'Pre' }).click();
+    await page.getByText(MSG.eventDataOld).waitFor();
+    expect(await headerDot(page).getAttribute('data-state')).toBe('active');
+    expect(await page.getByRole('radio', { name: 'Live' }).isChecked()).toBe(true);
+    await page.unroute('**/api/events');
     await context.close();
   });
 });

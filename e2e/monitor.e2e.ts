@@ -268,6 +268,25 @@ describe('monitor', () => {
     await context.close();
   });
 
+  it('big block rotates the selected camera every 30 s; a click brings one forward', async () => {
+    const { page, context } = await openMonitor();
+    await page.clock.install();
+    await page.goto('/monitor');
+    await page.getByText('Big block').click();
+    const selected = async () =>
+      (await page.locator('[data-selected]').getAttribute('data-testid'))?.replace('camera-tile-', '');
+    await page.locator('[data-selected]').waitFor();
+    const first = await selected();
+    await page.clock.fastForward('00:30');
+    await page.locator(`[data-selected]:not([data-testid="camera-tile-${first}"])`).waitFor();
+    const second = await selected();
+    expect(second).not.toBe(first);
+    const other = ['cam1', 'cam2', 'cam3'].find((c) => c !== second)!;
+    await page.getByTestId(`camera-tile-${other}`).click();
+    await page.locator(`[data-selected][data-testid="camera-tile-${other}"]`).waitFor();
+    await context.close();
+  });
+
   it('a MagicShot shows the focus animation and the new photo in the sidebar', async () => {
     const { page, context } = await openMonitor();
     await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
@@ -435,6 +454,9 @@ describe('monitor with the venue simulator', () => {
     }
     await page.getByTestId('camera-off-cam4').waitFor();
     await page.locator('[data-testid="camera-indicator"]', { hasText: '1 Down' }).waitFor();
+    // Answering the confirmation clicks outside the menu, which closes it.
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Power menu' }).click();
+    await menu.waitFor();
     await shoot(page, 'monitor-sim-power-menu');
     await menu.getByRole('switch', { name: 'cam4' }).click();
     await page.locator('[data-testid="stream-cam4"][data-live="true"]').waitFor();

@@ -493,6 +493,10 @@ describeEachDb('snapshots API', (t) => {
       expect(await list({ slugDate: [BIG], page: 11, sortOrder: 'asc' })).toEqual(
         [...shifted].reverse().slice(1000, 1100).map(expected),
       );
+      await anchorBuildsSettled();
+      expect(await list({ slugDate: [BIG], page: 11, sortOrder: 'asc' })).toEqual(
+        [...shifted].reverse().slice(1000, 1100).map(expected),
+      );
     });
 
     it('keeps the stored tab counts equal to counting, through every change', async () => {

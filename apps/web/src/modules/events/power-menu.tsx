@@ -41,11 +41,13 @@ export function PowerMenu() {
 
 /**
  * Pre / live / post of the selected event, applied at once. Live -> post before the
- * scheduled end is handed to `onEarlyEnd`, which asks how to end it.
+ * scheduled end asks how to end it: through `onEarlyEnd` when the caller shows the question
+ * itself (the power menu, whose popover closes under a modal), else in its own modal.
  */
-export function EventStatusRadio({ onEarlyEnd }: { onEarlyEnd: (event: SelectedEvent) => void }) {
+export function EventStatusRadio({ onEarlyEnd }: { onEarlyEnd?: (event: SelectedEvent) => void }) {
   const { events } = useSelectedEvents();
   const setStatus = useSetEventStatus();
+  const [earlyEnd, setEarlyEnd] = useState<SelectedEvent | null>(null);
   const event = events.length === 1 && !events[0].template ? events[0] : undefined;
 
   if (!event) {
@@ -65,24 +67,27 @@ export function EventStatusRadio({ onEarlyEnd }: { onEarlyEnd: (event: SelectedE
     const next = value as EventStatus;
     if (next === event.eventStatus) return;
     const endsLater = !!event.endTime && dayjs().isBefore(dayjs(event.endTime));
-    if (event.eventStatus === 'live' && next === 'post' && endsLater) onEarlyEnd(event);
+    if (event.eventStatus === 'live' && next === 'post' && endsLater) (onEarlyEnd ?? setEarlyEnd)(event);
     else setStatus.mutate({ slugDate: event.slugDate, eventStatus: next });
   };
 
   return (
-    <Radio.Group
-      label="Event status"
-      value={event.eventStatus}
-      onChange={handleChange}
-      data-testid="event-status"
-      styles={{ label: { fontWeight: 600, marginBottom: 6 } }}
-    >
-      <Group gap="lg">
-        {EVENT_STATUSES.map((s) => (
-          <Radio key={s} value={s} label={STATUS_LABEL[s]} disabled={setStatus.isPending} />
-        ))}
-      </Group>
-    </Radio.Group>
+    <>
+      <Radio.Group
+        label="Event status"
+        value={event.eventStatus}
+        onChange={handleChange}
+        data-testid="event-status"
+        styles={{ label: { fontWeight: 600, marginBottom: 6 } }}
+      >
+        <Group gap="lg">
+          {EVENT_STATUSES.map((s) => (
+            <Radio key={s} value={s} label={STATUS_LABEL[s]} disabled={setStatus.isPending} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {!onEarlyEnd && <EarlyEndModal event={earlyEnd} onClose={() => setEarlyEnd(null)} />}
+    </>
   );
 }
 

@@ -77,7 +77,13 @@ export function CameraGrid({
       <Box
         ref={ref}
         h="100%"
-        style={{ display: 'flex', flexDirection: strip ? 'column' : 'row', alignItems: strip ? 'center' : 'stretch', gap: GAP, minHeight: 0 }}
+        style={{
+          display: 'flex',
+          flexDirection: strip ? 'column' : 'row',
+          alignItems: strip ? 'center' : 'stretch',
+          gap: GAP,
+          minHeight: 0,
+        }}
         data-testid="camera-grid"
         data-layout="big-block"
       >

@@ -151,6 +151,7 @@ export function CameraTile({
       onClick={onSelect}
       style={{ cursor: onSelect ? 'pointer' : undefined, ...(style as object) }}
       data-testid={`camera-tile-${cam.camera}`}
+      data-selected={selected || undefined}
     >
       <CameraStream camera={cam.camera} on={on} focusUser={focusUser} top={name} bottom={bottom} />
       {!compact && (

@@ -78,6 +78,17 @@ export function MonitorSidebar({ slugDate, timezone: tz }: { slugDate: string; t
     apply(tab, (items) => items.filter((i) => !ids.includes(i._id)));
   });
 
+  useSocketEvent('bannedChanged', ({ slugDate: sd, ids, userId, hidden }) => {
+    // A banned photo gets new URLs: drop it, and ask again when it is shown again.
+    if (sd !== slugDate) return;
+    if (!hidden) {
+      if (!hovering.current) void qc.invalidateQueries({ queryKey: key });
+      else missed.current = true;
+      return;
+    }
+    apply(tab, (items) => items.filter((i) => !ids?.includes(i._id) && i.userId !== userId));
+  });
+
   const handleEnter = () => {
     hovering.current = true;
     setPaused(true);

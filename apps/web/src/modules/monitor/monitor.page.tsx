@@ -49,18 +49,19 @@ function useRotation(cameras: MonitorCamera[], active: boolean) {
     hadUser.current = withUser !== null;
   }, [withUser, active]);
 
+  const effective = selected && names.includes(selected) ? selected : (names[0] ?? null);
   const cycle = (onNames.length > 0 ? onNames : names).join(',');
   useEffect(() => {
     if (!active || !cycle) return;
     const list = cycle.split(',');
     const t = setInterval(() => {
-      setSelected((s) => list[(list.indexOf(s ?? '') + 1) % list.length]);
+      setSelected(list[(list.indexOf(effective ?? '') + 1) % list.length]);
     }, BIG_BLOCK_ROTATE_MS);
     return () => clearInterval(t);
-    // A manual pick restarts the 30 s.
-  }, [active, cycle, selected]);
+    // A manual pick (a new `effective`) restarts the 30 s.
+  }, [active, cycle, effective]);
 
-  return [selected && names.includes(selected) ? selected : (names[0] ?? null), setSelected] as const;
+  return [effective, setSelected] as const;
 }
 
 export function MonitorPage() {
