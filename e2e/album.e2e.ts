@@ -372,7 +372,7 @@ describe('album and lightbox', () => {
     await context.close();
   });
 
-  it('lightbox: keys, tabs, day labels, Exif and vision cards, Escape', async () => {
+  it('lightbox: keys, tabs, day labels, Exif and user cards, copy link, Escape', async () => {
     const { page, context } = await openAlbum(stack);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const firstId = (await tiles(page).first().getAttribute('data-id'))!;

@@ -69,7 +69,14 @@ export function CameraStream({
       <div className={classes.overlayTop}>
         {top}
         {showing && (
-          <Badge size="sm" variant="filled" color="dark" ff="monospace" data-testid={`fps-${camera}`}>
+          <Badge
+            size="sm"
+            variant="filled"
+            color="dark"
+            ff="monospace"
+            style={{ flex: 'none' }}
+            data-testid={`fps-${camera}`}
+          >
             {fps} fps
           </Badge>
         )}

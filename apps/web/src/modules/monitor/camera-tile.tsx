@@ -102,7 +102,7 @@ export function CameraTile({
       <Text size="sm" fw={700} c="white">
         {cam.camera}
       </Text>
-      {cam.host && (
+      {cam.host && !compact && (
         <Text size="xs" c="gray.4" visibleFrom="xl">
           {cam.host.name}
         </Text>
