@@ -60,7 +60,7 @@ async function runLoad(): Promise<void> {
       s.once('connect', () => resolve());
       s.once('connect_error', reject);
     });
-    await s.emitWithAck('select events', [slugDate]);
+    await s.timeout(30_000).emitWithAck('select events', [slugDate]);
     s.on('livestream', () => {
       if (measuring) frames++;
     });
@@ -70,7 +70,6 @@ async function runLoad(): Promise<void> {
       latencies.push(Date.now() - Date.parse(snap.date));
     });
     sockets.push(s);
-    if (i % 10 === 0) console.log('console', i);
   }
   // The venue starts once every console is in; they join the streams once its cameras are known.
   const announced = new Set<string>();
@@ -94,12 +93,10 @@ async function runLoad(): Promise<void> {
     turnMs: Math.floor((CAMERAS / (PHOTO_RATE * 1.15)) * 1000),
     suspiciousShare: 0.02,
   });
-  console.log('venue started');
   await allKnown;
-  console.log('all known');
   for (const s of sockets) {
     for (const camera of cameras) {
-      const answer = await s.emitWithAck('join monitor livestream', { room: slugDate, camera });
+      const answer = await s.timeout(30_000).emitWithAck('join monitor livestream', { room: slugDate, camera });
       if (!answer.ok) throw new Error(`join ${camera}: ${answer.error}`);
     }
   }
