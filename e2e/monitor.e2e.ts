@@ -411,8 +411,11 @@ describe('monitor with the venue simulator', () => {
   });
 
   const CAMERAS = ['cam1', 'cam2', 'cam3', 'cam4'];
+  // The simulator renders its frames (sharp): on a busy machine the first ones take a while.
   const streaming = async (page: Page) => {
-    for (const c of CAMERAS) await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor();
+    for (const c of CAMERAS) {
+      await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor({ timeout: 60_000 });
+    }
   };
   const shoot = async (page: Page, name: string) => {
     await page.mouse.move(1, 700);

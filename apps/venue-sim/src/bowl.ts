@@ -169,6 +169,6 @@ export async function renderFrame(
     .extract(rect)
     .resize(width, height, { kernel: 'linear' })
     .composite([{ input: Buffer.from(svg) }])
-    .jpeg({ quality: opts.quality ?? 60 })
+    .jpeg({ quality: opts.quality ?? 50 })
     .toBuffer();
 }

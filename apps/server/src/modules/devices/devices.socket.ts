@@ -17,13 +17,11 @@ export function registerDeviceSocket(deps: Deps): void {
     socket.on('taking snapshot', (payload) => {
       const camera = typeof payload?.camera === 'string' ? hub.get(payload.camera) : undefined;
       if (!camera || typeof payload.userId !== 'string') return;
-      deps.realtime.consoles
-        .to(CAMERAS_ROOM)
-        .emit('takeSnapshot', {
-          camera: camera.camera,
-          userId: payload.userId.slice(0, 200),
-          firstSrs: camera.firstSrs,
-        });
+      deps.realtime.consoles.to(CAMERAS_ROOM).emit('takeSnapshot', {
+        camera: camera.camera,
+        userId: payload.userId.slice(0, 200),
+        firstSrs: camera.firstSrs,
+      });
     });
     socket.on('magicshot error', (payload) => {
       if (typeof payload?.camera !== 'string' || typeof payload.message !== 'string') return;

@@ -4,10 +4,33 @@ import type { Deps } from '../../deps.ts';
 import { getCurrentEvent, getEventBySlugDate } from '../events/events.service.ts';
 import { notifyMetricsChanged, reportQueueUsers } from '../events/metrics.service.ts';
 
+/**
+ * Every attendee join and every photo needs its event: at 10 photos/s the lookups were a good
+ * part of the database's work, so an answer is reused for a moment (a changed overlay list
+ * reaches attendees a second later).
+ */
+const EVENT_CACHE_MS = 1_000;
+type Cache = Map<string, { at: number; value: Promise<Event | null> }>;
+const caches = new WeakMap<Deps, Cache>();
+
+function cached(deps: Deps, key: string, load: () => Promise<Event | null>): Promise<Event | null> {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new Map()));
+  const hit = cache.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < EVENT_CACHE_MS) return hit.value;
+  if (cache.size > 100) cache.clear();
+  const value = load();
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
 /** The live event, else today's, else the next, else the template (DESIGN §6). */
-export const currentEvent = (deps: Deps): Promise<Event> => getCurrentEvent(deps);
+export const currentEvent = async (deps: Deps): Promise<Event> =>
+  (await cached(deps, '\ncurrent', () => getCurrentEvent(deps)))!;
 export const eventBySlugDate = (deps: Deps, slugDate: string): Promise<Event | null> =>
-  getEventBySlugDate(deps, slugDate);
+  cached(deps, slugDate, () => getEventBySlugDate(deps, slugDate));
 export const metricsChanged = (deps: Deps, slugDate: string): void => notifyMetricsChanged(deps, slugDate);
 export const queueUsers = (deps: Deps, slugDate: string, camera: string, userIds: string[]): void =>
   reportQueueUsers(deps, slugDate, camera, userIds);

@@ -78,9 +78,9 @@ async function runCheck(deps: Deps, slugDate: string, userId: string): Promise<v
   const since = Date.now() - suspiciousRule.windowMinutes * 60_000;
   const recent = photos.filter((p) => p.date.getTime() >= since);
   const recentSeats = new Set(recent.map(seatKey)).size;
+  // Below the rule nothing changes: an open notification keeps the data of its last breach.
+  if (recent.length < suspiciousRule.photos && recentSeats < suspiciousRule.seats) return;
   const open = await findOpenForUser(deps.db, slugDate, SUSPICIOUS, userId);
-  const breach = recent.length >= suspiciousRule.photos || recentSeats >= suspiciousRule.seats;
-  if (!breach && !open) return;
   const data: SuspiciousUserData = {
     userId,
     snapshotsTaken: photos.length,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { P, notificationsRoutes, type Notification, type PhotoMetadata } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
@@ -54,13 +54,16 @@ describeEachDb('suspicious-user notifications', (t) => {
 
     // A fourth photo refreshes the open notification instead of raising another.
     await upload('seat-hopper', '8');
-    const list = await t().call(notificationsRoutes.list, {
-      cookie,
-      query: { slugDate: 'stadiumcam', offset: 0, limit: 20 },
+    // The rule runs after the upload's answer: wait until it has refreshed the data.
+    await vi.waitFor(async () => {
+      const list = await t().call(notificationsRoutes.list, {
+        cookie,
+        query: { slugDate: 'stadiumcam', offset: 0, limit: 20 },
+      });
+      expect(list.status).toBe(200);
+      expect(list.body).toHaveLength(1);
+      expect(list.body[0]).toMatchObject({ _id: n._id, data: { snapshotsTaken: 4, distinctSRS: 4 } });
     });
-    expect(list.status).toBe(200);
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0]._id).toBe(n._id);
     expect((await t().call(notificationsRoutes.count, { cookie, query: { slugDate: 'stadiumcam' } })).body).toEqual({
       total: 1,
     });
