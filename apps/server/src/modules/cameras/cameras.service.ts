@@ -19,6 +19,7 @@ export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record
 /** Consoles allowed to see cameras join this room at connect. */
 export const CAMERAS_ROOM = 'cameras';
 export const streamRoom = (camera: string) => `stream:${camera}`;
+type LiveFrame = { camera: string; frame: Buffer; fps: number; ts: number };
 /** How long the server waits for a host's answer before telling the console it did not answer (tests shorten it). */
 export const hostAck = { timeoutMs: 10_000 };
 
@@ -52,6 +53,13 @@ export class CameraHub {
   activeSlugDate: string | null = null;
   /** Frames relayed and dropped, for the benchmark and the logs. */
   readonly counters = { framesIn: 0, framesDropped: 0 };
+  /**
+   * Per console socket, the newest unsent frame of each camera. A volatile emit would drop
+   * every frame that arrives while the previous write is in flight, so a host sending its
+   * cameras back to back starved all but the first; here a busy console gets fewer frames,
+   * never none, and nothing queues up behind a slow one.
+   */
+  private readonly pendingFrames = new WeakMap<Socket, Map<string, LiveFrame>>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -187,7 +195,7 @@ export class CameraHub {
     this.consoles.emit('monitor camera', next);
   }
 
-  /** Relays one frame, volatile, to the consoles watching this camera. Bad frames are dropped. */
+  /** Relays one frame to the consoles watching this camera (latest-wins per console). Bad frames are dropped. */
   frame(socket: DeviceSocket, payload: unknown): void {
     const p = payload as { camera?: unknown; jpeg?: unknown } | null;
     const entry = p && typeof p === 'object' ? this.owned(socket, p.camera) : null;
@@ -205,9 +213,35 @@ export class CameraHub {
     if (entry.state.status !== 'on') return;
     this.counters.framesIn++;
     const { camera, fps } = entry.state;
-    this.deps.realtime.consoles.volatile
-      .to(streamRoom(camera))
-      .emit('livestream', { camera, frame: jpeg, fps, ts: Date.now() });
+    const frame: LiveFrame = { camera, frame: jpeg, fps, ts: Date.now() };
+    const consoles = this.deps.realtime.consoles;
+    for (const id of consoles.adapter.rooms.get(streamRoom(camera)) ?? []) {
+      const s = consoles.sockets.get(id);
+      if (s) this.sendFrame(s, frame);
+    }
+  }
+
+  private sendFrame(s: Socket, frame: LiveFrame): void {
+    if (s.conn.transport.writable && !this.pendingFrames.has(s)) {
+      s.emit('livestream', frame);
+      return;
+    }
+    let pending = this.pendingFrames.get(s);
+    if (!pending) {
+      pending = new Map();
+      this.pendingFrames.set(s, pending);
+      // The transport (not the engine socket) says when its write finished; it turns
+      // writable again only after emitting 'drain', hence the next tick.
+      s.conn.transport.once('drain', () => setImmediate(() => this.flushFrames(s)));
+    }
+    pending.set(frame.camera, frame);
+  }
+
+  private flushFrames(s: Socket): void {
+    const pending = this.pendingFrames.get(s);
+    this.pendingFrames.delete(s);
+    if (!pending || s.disconnected) return;
+    for (const frame of pending.values()) this.sendFrame(s, frame);
   }
 
   disconnect(socket: DeviceSocket): void {

@@ -122,6 +122,32 @@ describeEachDb('camera hosts and console camera commands', (t) => {
     host.disconnect();
   });
 
+  it('delivers every camera when a host sends its frames back to back', async () => {
+    const cookie = await t().adminCookie();
+    const keys = ['bb1', 'bb2', 'bb3', 'bb4'];
+    const host = await pool.host(
+      'host-burst',
+      keys.map((camera) => ({ camera })),
+    );
+    const watcher = await pool.console(cookie);
+    for (const camera of keys) {
+      expect(await ask(watcher, 'join monitor livestream', { room: 'stadiumcam', camera })).toEqual({ ok: true });
+    }
+    const seen = new Set<string>();
+    const all = new Promise<void>((resolve) =>
+      watcher.on('livestream', (f: { camera: string }) => {
+        seen.add(f.camera);
+        if (seen.size === keys.length) resolve();
+      }),
+    );
+    const frame = await jpeg('#3366ff');
+    // One burst, as the simulator sends it: a volatile relay kept only the first camera.
+    for (const camera of keys) host.emit('frame', { camera, jpeg: frame });
+    await all;
+    expect([...seen].sort()).toEqual(keys);
+    host.disconnect();
+  });
+
   it('sends only valid moves and relays the position answer', async () => {
     const cookie = await t().adminCookie();
     const host = await pool.host('host-ptz', [{ camera: 'mv1' }]);
