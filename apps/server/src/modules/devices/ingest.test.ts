@@ -226,4 +226,25 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
     expect(shot.userId).toMatch(/^MAGIC-/);
     expect(shot.camera).toBe('in1');
   });
+
+  it('banning a user from the monitor keeps them off the cameras and hides their photos', async () => {
+    const console = await pool.console(await t().adminCookie(), ['stadiumcam']);
+    const up = await uploadPhoto(url, { metadata: meta({ userId: 'fan-banned' }), image: await photo(640, 360) });
+    expect(up.status).toBe(200);
+    const before = await findSnapshotRow(t().app.deps.db, up.body._id);
+    expect(before?.hidden).toBe(false);
+    const toldHost = new Promise<string>((resolve) =>
+      host.on('ban', ({ userId }, ack) => (ack?.({ ok: true }), resolve(userId))),
+    );
+    const banned = next<{ userId?: string; hidden: boolean }>(console, 'bannedChanged');
+    expect(await ask(console, 'ban user', { userId: 'fan-banned' })).toEqual({ ok: true });
+    expect(await toldHost).toBe('fan-banned');
+    expect(await banned).toMatchObject({ userId: 'fan-banned', hidden: true });
+    const after = await findSnapshotRow(t().app.deps.db, up.body._id);
+    expect(after?.hidden).toBe(true);
+    // "Photos moved": the banned photo no longer answers at its old address.
+    expect(after?.rawCroppedUri).not.toBe(before?.rawCroppedUri);
+    // A user with no photos is still banned from the cameras.
+    expect(await ask(console, 'ban user', { userId: 'fan-without-photos' })).toEqual({ ok: true });
+  });
 });

@@ -18,6 +18,8 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { CAMERAS_ROOM, hostAck, cameraHub, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
+import { banUser } from '../snapshots/snapshots.service.ts';
+import { AppError } from '../../errors.ts';
 
 type ConsoleSocket = Socket<ConsoleClientEvents, ConsoleServerEvents, Record<string, never>, { user: AuthUser }>;
 type Answer = { ok: true; [k: string]: unknown } | { ok: false; error: string };
@@ -234,8 +236,15 @@ export function registerMonitorSocket(deps: Deps): void {
       return { ok: true } as Answer;
     };
     command('boot user', monitor, schemas.user, ({ userId }) => toAllHosts('kick', { userId }));
-    command('ban user', monitor, schemas.user, ({ userId }) => {
+    // A ban keeps the attendee off the cameras and takes their photos out of sight
+    // ("photos moved", spec 1 §8): hidden, with new URLs, as the album's user ban does.
+    command('ban user', monitor, schemas.user, async ({ userId }) => {
       hub.banned.add(userId);
+      try {
+        await banUser(deps, user, userId, true);
+      } catch (err) {
+        if (!(err instanceof AppError && err.statusCode === 404)) throw err;
+      }
       return toAllHosts('ban', { userId });
     });
     command('snooze user', monitor, schemas.snooze, ({ userId, minutes }) =>
