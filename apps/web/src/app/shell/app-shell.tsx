@@ -19,6 +19,7 @@ import { LiveMetricsButton } from '../../modules/events/live-metrics-button.tsx'
 import { PowerMenu } from '../../modules/events/power-menu.tsx';
 import { CameraIndicator } from '../../modules/cameras/camera-indicator.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { HeaderNotifications } from '../../modules/notifications/notifications-list.tsx';
 import { Lightbox } from '../../modules/snapshots/lightbox.tsx';
 
 export function AppShellLayout({ children }: { children: ReactNode }) {
@@ -53,6 +54,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LiveMetricsButton />
+            <HeaderNotifications />
             <CameraIndicator />
             <PowerMenu />
             <Tooltip label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}>

@@ -7,7 +7,6 @@ import { getConsoleSocket } from '../../ui/socket.ts';
 import { useCan } from '../auth/session.hooks.ts';
 import { useCameraStatus, usePowerCommand } from '../cameras/cameras.hooks.ts';
 import { EventStatusRadio } from '../events/power-menu.tsx';
-import { NotificationBell } from '../notifications/notifications-list.tsx';
 import { CameraGrid } from './camera-grid.tsx';
 import type { TileActions } from './camera-tile.tsx';
 import { LiveMetricsPanel } from './live-metrics-panel.tsx';
@@ -168,7 +167,6 @@ export function MonitorPage() {
               Take photo
             </Button>
           )}
-          {slugDate && <NotificationBell slugDate={slugDate} timezone={tz} />}
         </Group>
       </Group>
 

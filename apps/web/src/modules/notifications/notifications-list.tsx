@@ -19,7 +19,9 @@ import { IconAlertTriangle, IconBell, IconCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { MSG, type Notification } from '@stadiumcam/contract';
+import { MSG, P, type Notification } from '@stadiumcam/contract';
+import { useCan } from '../auth/session.hooks.ts';
+import { useMonitorEvent } from '../monitor/monitor-event.ts';
 import { useDismissNotification, useNotificationCount, useNotifications } from './notifications.hooks.ts';
 
 dayjs.extend(utc);
@@ -173,4 +175,12 @@ export function NotificationBell({ slugDate, timezone: tz }: { slugDate: string;
       </Drawer>
     </>
   );
+}
+
+/** The header's bell: the count of the monitored event's notifications, for whoever sees the monitor. */
+export function HeaderNotifications() {
+  const { event } = useMonitorEvent();
+  const allowed = useCan(P.MONITOR_READ);
+  if (!allowed || !event) return null;
+  return <NotificationBell slugDate={event.slugDate} timezone={event.timezone} />;
 }
