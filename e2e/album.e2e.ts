@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { putMedia } from '../apps/server/src/media/media-store.ts';
-import { faceSummary } from '../apps/server/src/modules/devices/ingest.service.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
 import { createRng } from '../apps/venue-sim/src/rng.ts';
@@ -136,7 +135,7 @@ async function seedPhotos(
         : [],
       sharedCount: shared ? 1 : 0,
       shareSources: shared ? ['Email'] : [],
-      ...faceSummary(faces),
+      faces: faces ?? null,
     });
     out.push({ id, n: i, userId, section, faces: faces?.length ?? 0 });
   }

@@ -56,24 +56,6 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
   return { metadata, image };
 }
 
-/** The album's filter columns, summarised from the face data (spec 1 §3, §5: confidence above 60). */
-export function faceSummary(faces: UploadFace[] | undefined) {
-  if (!faces) return { faces: null, groupSize: null, ageMin: null, ageMax: null, genders: null, emotions: [] };
-  const confident = (c: number) => c > FACE_CONFIDENCE_THRESHOLD;
-  const genders = new Set(faces.filter((f) => confident(f.Gender.Confidence)).map((f) => f.Gender.Value));
-  const emotions = new Set(
-    faces.flatMap((f) => f.Emotions.filter((e) => confident(e.Confidence)).map((e) => e.Type.toLowerCase())),
-  );
-  return {
-    faces,
-    groupSize: faces.length,
-    ageMin: faces.length ? Math.min(...faces.map((f) => f.AgeRange.Low)) : null,
-    ageMax: faces.length ? Math.max(...faces.map((f) => f.AgeRange.High)) : null,
-    genders: genders.size === 2 ? 'Both' : genders.size === 1 ? [...genders][0] : null,
-    emotions: [...emotions].sort(),
-  };
-}
-
 /**
  * A camera host's photo: validate, store raw/small/thumb, record it, tell the event's consoles,
  * refresh the live metrics and run the suspicious-user rule.
@@ -120,7 +102,8 @@ export async function ingestPhoto(deps: Deps, req: FastifyRequest): Promise<Snap
     sharedUri: rawUri,
     mediaType: 'image',
     magicshot: meta.magicshot,
-    ...faceSummary(meta.faces),
+    // insertSnapshot derives the album's face filter columns from the list.
+    faces: meta.faces ?? null,
   });
   hub.activeSlugDate = meta.slugDate;
   const snapshot = toSnapshot(row);

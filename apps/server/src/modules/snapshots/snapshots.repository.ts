@@ -1,30 +1,35 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, snapshotCounts, snapshots } from '../../db/schema/index.ts';
+import { FACE_CONFIDENCE_THRESHOLD } from '@stadiumcam/contract';
 
 export type SnapshotRow = typeof snapshots.$inferSelect;
 export type SnapshotInsert = typeof snapshots.$inferInsert;
 
 type FaceLike = {
   AgeRange?: { Low?: number; High?: number };
-  Gender?: { Value?: string };
+  Gender?: { Value?: string; Confidence?: number };
   Emotions?: { Type?: string; Confidence?: number }[];
 };
 
 /** Emotions count for a photo only above the spec's confidence threshold (spec 1 §5). */
-const EMOTION_CONFIDENCE = 60;
-
 /** The plain columns the album filters on, derived from the whole face list. */
 export function summariseFaces(faces: unknown[] | null | undefined) {
-  if (!faces || faces.length === 0) return { groupSize: null, ageMin: null, ageMax: null, genders: null, emotions: [] };
+  // No face data: unknown. An empty list: analysed, nobody in the picture (group size 0).
+  if (!faces) return { groupSize: null, ageMin: null, ageMax: null, genders: null, emotions: [] };
   const list = faces as FaceLike[];
+  const confident = (c: number | undefined) => (c ?? 0) > FACE_CONFIDENCE_THRESHOLD;
   const lows = list.map((f) => f.AgeRange?.Low).filter((n): n is number => typeof n === 'number');
   const highs = list.map((f) => f.AgeRange?.High).filter((n): n is number => typeof n === 'number');
-  const genders = new Set(list.map((f) => f.Gender?.Value).filter((g) => g === 'Female' || g === 'Male'));
+  const genders = new Set(
+    list
+      .filter((f) => confident(f.Gender?.Confidence))
+      .map((f) => f.Gender?.Value)
+      .filter((g) => g === 'Female' || g === 'Male'),
+  );
   const emotions = new Set<string>();
   for (const f of list)
-    for (const e of f.Emotions ?? [])
-      if (e.Type && (e.Confidence ?? 0) > EMOTION_CONFIDENCE) emotions.add(e.Type.toLowerCase());
+    for (const e of f.Emotions ?? []) if (e.Type && confident(e.Confidence)) emotions.add(e.Type.toLowerCase());
   return {
     groupSize: list.length,
     ageMin: lows.length ? Math.min(...lows) : null,

@@ -658,6 +658,11 @@ describe('face summary', () => {
       genders: 'Both',
       emotions: ['happy', 'sad'],
     });
-    expect(summariseFaces([])).toMatchObject({ groupSize: null, emotions: [] });
+    // Analysed with nobody in it: group size 0; no face data at all: unknown.
+    expect(summariseFaces([])).toMatchObject({ groupSize: 0, genders: null, emotions: [] });
+    expect(summariseFaces(null)).toMatchObject({ groupSize: null, emotions: [] });
+    // A gender below the confidence threshold does not count.
+    const unsure = { ...face('Male', 30, 38, 'calm'), Gender: { Value: 'Male', Confidence: 55 } };
+    expect(summariseFaces([face('Female', 20, 28, 'happy'), unsure]).genders).toBe('Female');
   });
 });

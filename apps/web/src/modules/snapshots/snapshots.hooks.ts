@@ -264,19 +264,21 @@ export function useFavorite() {
   });
 }
 
-export function useBan() {
+/**
+ * Ban or unban, optimistically: the matching photos flip at once and roll back with the
+ * "Oops..." modal when the server refuses (spec 1 §4).
+ */
+function useOptimisticBan<V extends { banStatus: boolean }>(
+  send: (v: V) => Promise<{ snapshots: Snapshot[] }>,
+  matches: (v: V) => (s: Snapshot) => boolean,
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { ids: string[]; banStatus: boolean }) => api(snapshotsRoutes.ban, { body: v }),
-    onMutate: async ({ ids, banStatus }) => {
+    mutationFn: send,
+    onMutate: async (v: V) => {
       await qc.cancelQueries({ queryKey: snapshotKeys.all });
       const saved = saveAll(qc);
-      const set = new Set(ids);
-      patchSnapshots(
-        qc,
-        (s) => set.has(s._id),
-        (s) => ({ ...s, hidden: banStatus }),
-      );
+      patchSnapshots(qc, matches(v), (s) => ({ ...s, hidden: v.banStatus }));
       return { saved };
     },
     onError: (_err, _v, ctx) => {
@@ -287,27 +289,22 @@ export function useBan() {
   });
 }
 
-export function useBanUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { userId: string; banStatus: boolean }) => api(snapshotsRoutes.banUser, { body: v }),
-    onMutate: async ({ userId, banStatus }) => {
-      await qc.cancelQueries({ queryKey: snapshotKeys.all });
-      const saved = saveAll(qc);
-      patchSnapshots(
-        qc,
-        (s) => s.userId === userId,
-        (s) => ({ ...s, hidden: banStatus }),
-      );
-      return { saved };
+export const useBan = () =>
+  useOptimisticBan(
+    (v: { ids: string[]; banStatus: boolean }) => api(snapshotsRoutes.ban, { body: v }),
+    ({ ids }) => {
+      const set = new Set(ids);
+      return (s) => set.has(s._id);
     },
-    onError: (_err, _v, ctx) => {
-      restoreAll(qc, ctx?.saved);
-      showErrorModal();
-    },
-    onSuccess: (res) => applyChanged(qc, res.snapshots),
-  });
-}
+  );
+
+export const useBanUser = () =>
+  useOptimisticBan(
+    (v: { userId: string; banStatus: boolean }) => api(snapshotsRoutes.banUser, { body: v }),
+    ({ userId }) =>
+      (s) =>
+        s.userId === userId,
+  );
 
 export function useDeleteSnapshots() {
   const qc = useQueryClient();
