@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import {
-  FACE_CONFIDENCE_THRESHOLD,
-  MAX_PHOTO_BYTES,
-  PhotoMetadataSchema,
-  type Snapshot,
-  type UploadFace,
-} from '@stadiumcam/contract';
+import { MAX_PHOTO_BYTES, PhotoMetadataSchema, type Snapshot } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { makeRenditions, probeImage } from '../../media/images.ts';
