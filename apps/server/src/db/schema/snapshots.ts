@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 
 export type ShareRecord = { socialSource: string; imgURL: string; date: string; userEmail?: string };
@@ -95,6 +95,20 @@ export const snapshots = pgTable(
       t.sharedCount,
       t.shareSources,
     ),
+    // Section and camera together (a common pair): both leading, so the scan reads only the
+    // matching (section, camera) ranges instead of whole sections.
+    index('snapshots_event_section_camera_idx').on(
+      t.slugDate,
+      t.seatType,
+      t.section,
+      t.camera,
+      t.date,
+      t.id,
+      t.magicshot,
+      t.favorite,
+      t.sharedCount,
+      t.shareSources,
+    ),
     index('snapshots_event_overlay_idx').on(t.slugDate, t.overlay),
     index('snapshots_faces_idx')
       .on(t.slugDate, t.groupSize, t.ageMin, t.ageMax)
@@ -123,3 +137,20 @@ export const snapshotCounts = pgTable('snapshot_counts', {
   /** Bumped by every statement that touches the event's photos: cached page anchors check it. */
   version: integer('version').notNull().default(0),
 });
+
+/**
+ * One row per statement that touched an event's photos (its counter version), written by the
+ * same triggers: `minDate` is the oldest date whose place in a tab's date order the statement
+ * changed (null: none, e.g. a new overlay on a photo). Cached page anchors older than it stay
+ * exact, so photos arriving at the newest end leave them valid. The triggers keep the last
+ * CHANGE_LOG_KEEP versions per event.
+ */
+export const snapshotChanges = pgTable(
+  'snapshot_changes',
+  {
+    slugDate: text('slug_date').notNull(),
+    version: integer('version').notNull(),
+    minDate: timestamp('min_date', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.slugDate, t.version] })],
+);

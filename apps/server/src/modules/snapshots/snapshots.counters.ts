@@ -15,26 +15,59 @@ const CONTRIBUTION = `(not magicshot)::int as a, (favorite and not magicshot)::i
 const NEGATED = `-(not magicshot)::int as a, -(favorite and not magicshot)::int as f,
   -magicshot::int as m, -(shared_count > 0 and not magicshot)::int as s`;
 
-const apply = (parts: string) => `
-  insert into snapshot_counts as c (slug_date, all_count, favorite_count, magicshot_count, shared_count, version)
-  select slug_date, sum(a), sum(f), sum(m), sum(s), 1 from (${parts}) as d group by slug_date
-  on conflict (slug_date) do update set
-    version = c.version + 1,
-    all_count = c.all_count + excluded.all_count,
-    favorite_count = c.favorite_count + excluded.favorite_count,
-    magicshot_count = c.magicshot_count + excluded.magicshot_count,
-    shared_count = c.shared_count + excluded.shared_count`;
+/** Change-log rows kept per event (older anchors than that are rebuilt from scratch). */
+export const CHANGE_LOG_KEEP = 20_000;
+
+/**
+ * One statement's effect: `parts` gives each touched row's contribution, `moved` the
+ * (slug_date, date) of rows whose place in a tab's date order changed. The counters are bumped
+ * and the change log gets the event's new version with the oldest moved date.
+ */
+const apply = (parts: string, moved: string) => `
+  with up as (
+    insert into snapshot_counts as c (slug_date, all_count, favorite_count, magicshot_count, shared_count, version)
+    select slug_date, sum(a), sum(f), sum(m), sum(s), 1 from (${parts}) as d group by slug_date
+    on conflict (slug_date) do update set
+      version = c.version + 1,
+      all_count = c.all_count + excluded.all_count,
+      favorite_count = c.favorite_count + excluded.favorite_count,
+      magicshot_count = c.magicshot_count + excluded.magicshot_count,
+      shared_count = c.shared_count + excluded.shared_count
+    returning slug_date, version),
+  moved as (${moved}),
+  pruned as (
+    delete from snapshot_changes x using up
+    where x.slug_date = up.slug_date and up.version % 1000 = 0 and x.version <= up.version - ${CHANGE_LOG_KEEP})
+  insert into snapshot_changes (slug_date, version, min_date)
+  select up.slug_date, up.version, (select min(date) from moved where moved.slug_date = up.slug_date) from up`;
+
+/** An update moves a row when its event, date or tab membership changed (or its id did). */
+const MOVED_BY_UPDATE = `
+  select x.slug_date, x.date from old_rows o full join new_rows n on n.id = o.id
+  cross join lateral (values (o.slug_date, o.date), (n.slug_date, n.date)) as x(slug_date, date)
+  where x.slug_date is not null and (o.id is null or n.id is null
+    or (o.slug_date, o.date, o.magicshot, o.favorite, o.shared_count > 0)
+       is distinct from (n.slug_date, n.date, n.magicshot, n.favorite, n.shared_count > 0))`;
 
 const fn = (name: string, body: string) => `
   create or replace function ${name}() returns trigger language plpgsql as $fn$
   begin ${body}; return null; end $fn$`;
 
 const FUNCTIONS = [
-  fn('snapshot_counts_ins', apply(`select slug_date, ${CONTRIBUTION} from new_rows`)),
-  fn('snapshot_counts_del', apply(`select slug_date, ${NEGATED} from old_rows`)),
+  fn(
+    'snapshot_counts_ins',
+    apply(`select slug_date, ${CONTRIBUTION} from new_rows`, 'select slug_date, date from new_rows'),
+  ),
+  fn(
+    'snapshot_counts_del',
+    apply(`select slug_date, ${NEGATED} from old_rows`, 'select slug_date, date from old_rows'),
+  ),
   fn(
     'snapshot_counts_upd',
-    apply(`select slug_date, ${CONTRIBUTION} from new_rows union all select slug_date, ${NEGATED} from old_rows`),
+    apply(
+      `select slug_date, ${CONTRIBUTION} from new_rows union all select slug_date, ${NEGATED} from old_rows`,
+      MOVED_BY_UPDATE,
+    ),
   ),
 ];
 
@@ -65,6 +98,9 @@ export async function ensureAlbumCounters(db: Db): Promise<void> {
       );
     }
     await tx.execute(sql`delete from snapshot_counts`);
-    await tx.execute(sql.raw(apply(`select slug_date, ${CONTRIBUTION} from snapshots`)));
+    await tx.execute(sql`delete from snapshot_changes`);
+    await tx.execute(
+      sql.raw(apply(`select slug_date, ${CONTRIBUTION} from snapshots`, 'select slug_date, date from snapshots')),
+    );
   });
 }

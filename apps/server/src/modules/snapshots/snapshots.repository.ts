@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, snapshotCounts, snapshots } from '../../db/schema/index.ts';
+import { events, snapshotChanges, snapshotCounts, snapshots } from '../../db/schema/index.ts';
 import { FACE_CONFIDENCE_THRESHOLD } from '@stadiumcam/contract';
 
 export type SnapshotRow = typeof snapshots.$inferSelect;
@@ -202,8 +202,11 @@ export type PageQuery = {
   from?: Anchor;
 };
 
-/** A position in an event's date order: the date as PostgreSQL's own text (microseconds kept). */
-export type Anchor = { d: string; id: string };
+/**
+ * A position in an event's date order: the date as PostgreSQL's own text (microseconds kept,
+ * for the query) and as epoch microseconds (to compare with the change log).
+ */
+export type Anchor = { d: string; id: string; us: number };
 
 /**
  * One page of photo ids. Only the index columns are read (an index-only walk, skipping
@@ -261,13 +264,42 @@ export const onlyEvents = (f: AlbumFilter): f is AlbumFilter & { slugDate: strin
   !!f.slugDate?.length &&
   Object.entries(f).every(([k, v]) => k === 'slugDate' || v === undefined || (Array.isArray(v) && v.length === 0));
 
-/** Every `every`-th position of one tab of one event, oldest first: one index-only walk. */
-export async function pageAnchors(db: Db, slugDate: string, type: TypeFilter, every: number): Promise<Anchor[]> {
-  const query = sql`select d, id from (
-      select ${s.date}::text as d, ${s.id} as id, row_number() over (order by ${s.date}, ${s.id}) - 1 as rn
-      from ${s} ${whereSql([eq(s.slugDate, slugDate), typeCondition(type)])}
+/**
+ * Every `every`-th position of one tab of one event, oldest first: one index-only walk.
+ * From an anchor on, only the rest of the tab is walked (its first entry is that anchor).
+ */
+export async function pageAnchors(
+  db: Db,
+  slugDate: string,
+  type: TypeFilter,
+  every: number,
+  from?: Anchor,
+): Promise<Anchor[]> {
+  const start = from ? sql`(${s.date}, ${s.id}) >= (${from.d}::timestamptz, ${from.id})` : undefined;
+  const query = sql`select d, id, us from (
+      select ${s.date}::text as d, ${s.id} as id, (extract(epoch from ${s.date}) * 1000000)::bigint::text as us,
+        row_number() over (order by ${s.date}, ${s.id}) - 1 as rn
+      from ${s} ${whereSql([eq(s.slugDate, slugDate), typeCondition(type), start])}
     ) as ranked where rn % ${every} = 0 order by rn`;
-  return rowsOf<Anchor>(await db.execute(query));
+  return rowsOf<{ d: string; id: string; us: string }>(await db.execute(query)).map((r) => ({
+    d: r.d,
+    id: r.id,
+    us: Number(r.us),
+  }));
+}
+
+/**
+ * What changed in an event after `version`: the versions logged (`first`..`last`, `n` rows)
+ * and the oldest date moved, in epoch microseconds (null: nothing moved).
+ */
+export async function changesSince(db: Db, slugDate: string, version: number) {
+  const query = sql`select min(${snapshotChanges.version})::int as first, max(${snapshotChanges.version})::int as last,
+      count(*)::int as n, (extract(epoch from min(${snapshotChanges.minDate})) * 1000000)::bigint::text as us
+    from ${snapshotChanges} where ${snapshotChanges.slugDate} = ${slugDate} and ${snapshotChanges.version} > ${version}`;
+  const row = rowsOf<{ first: number | null; last: number | null; n: number; us: string | null }>(
+    await db.execute(query),
+  )[0];
+  return { ...row, us: row.us === null ? null : Number(row.us) };
 }
 
 type Counters = { all: number; favorite: number; magicshots: number; shared: number; version: number };

@@ -22,7 +22,8 @@ import type { AuthUser } from '../../plugins/session.ts';
 import { toSnapshot } from './snapshots.mapper.ts';
 import { appendMedia, entriesWritten, extensionOf, moveToNewUrls, removeFiles } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
-import type { AlbumFilter, Anchor, SnapshotRow, TypeFilter } from './snapshots.repository.ts';
+import type { AlbumFilter, SnapshotRow } from './snapshots.repository.ts';
+import { PageAnchors } from './snapshots.anchors.ts';
 
 const seesMagicshots = (user: AuthUser) => can(user.permissions, P.MAGICSHOTS_READ);
 
@@ -64,39 +65,22 @@ export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQ
 
 /** Deeper than this, an unfiltered page is placed by the stored count and anchors. */
 const ANCHOR_FROM = 1000;
-const ANCHOR_EVERY = 1000;
-const ANCHOR_CACHE_SIZE = 50;
-type AnchorSet = { version: number; anchors: Anchor[] };
-const anchorCache = new Map<string, AnchorSet>();
-const building = new Map<string, Promise<void>>();
+const anchorsByApp = new WeakMap<Deps, PageAnchors>();
 
-/** Settles when no anchor rebuild is running (tests wait for it to exercise both paths). */
-export const anchorBuildsSettled = async () => {
-  await Promise.all(building.values());
-};
-
-/** Rebuilds one tab's anchors off the request path (one walk of the tab's index). */
-function rebuildAnchors(deps: Deps, key: string, slugDate: string, type: TypeFilter, version: number): void {
-  if (building.has(key)) return;
-  const job = repo
-    .pageAnchors(deps.db, slugDate, type, ANCHOR_EVERY)
-    .then((anchors) => {
-      anchorCache.delete(key);
-      anchorCache.set(key, { version, anchors });
-      if (anchorCache.size > ANCHOR_CACHE_SIZE) anchorCache.delete(anchorCache.keys().next().value!);
-    })
-    .catch((err: unknown) => deps.log.warn({ err }, 'page anchors'))
-    .finally(() => building.delete(key));
-  building.set(key, job);
+/** The page anchors of this app (one cache per app and database). */
+export function pageAnchors(deps: Deps): PageAnchors {
+  let anchors = anchorsByApp.get(deps);
+  if (!anchors) {
+    anchors = new PageAnchors(deps.db, (err) => deps.log.warn({ err }, 'page anchors'));
+    anchorsByApp.set(deps, anchors);
+  }
+  return anchors;
 }
 
 /**
  * A page by offset. Filtered or multi-event pages walk their indexes and skip. A deep page
- * of one event without filters (date order) is placed by the stored count: with anchors
- * (every 1000th photo of the tab from the oldest, valid while the event's counter version is
- * unchanged) the walk skips fewer than 1000 index entries; while anchors are stale (photos
- * arriving during a live event) it walks from the nearer end of the index, at most half the
- * tab, and the anchors are rebuilt in the background.
+ * of one event without filters (date order) is placed by the stored count and read from the
+ * nearest page anchor (snapshots.anchors.ts).
  */
 async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): Promise<string[]> {
   const offset = (q.page - 1) * q.pageSize;
@@ -110,25 +94,7 @@ async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): P
   const limit = Math.min(q.pageSize, total - offset);
   // Position (from the oldest) of the page's oldest photo.
   const first = q.sortOrder === 'asc' ? offset : total - offset - limit;
-  const key = `${event}\u0000${q.type}`;
-  const cached = anchorCache.get(key);
-  let ascending: string[];
-  if (cached?.version === counters.version && cached.anchors.length > 0) {
-    const k = Math.min(Math.floor(first / ANCHOR_EVERY), cached.anchors.length - 1);
-    ascending = await repo.pageIds(deps.db, {
-      ...base,
-      sortOrder: 'asc',
-      from: cached.anchors[k],
-      offset: first - k * ANCHOR_EVERY,
-      limit,
-    });
-  } else {
-    rebuildAnchors(deps, key, event, q.type, counters.version);
-    ascending =
-      first <= total / 2
-        ? await repo.pageIds(deps.db, { ...base, sortOrder: 'asc', offset: first, limit })
-        : (await repo.pageIds(deps.db, { ...base, sortOrder: 'desc', offset: total - first - limit, limit })).reverse();
-  }
+  const ascending = await pageAnchors(deps).page(base, event, first, limit, total, counters.version);
   return q.sortOrder === 'asc' ? ascending : ascending.reverse();
 }
 

@@ -10,7 +10,7 @@ import { MSG, P, snapshotsRoutes as r, toQueryString, type Permission } from '@s
 import { describeEachDb, ORIGIN } from '../../test/harness.ts';
 import { insertEvent } from '../events/events.repository.ts';
 import { insertSnapshot, summariseFaces, type SnapshotInsert } from './snapshots.repository.ts';
-import { anchorBuildsSettled } from './snapshots.service.ts';
+import { pageAnchors } from './snapshots.service.ts';
 
 const run = promisify(execFile);
 const EVENT = 'stadiumcam-2030-01-01';
@@ -477,7 +477,7 @@ describeEachDb('snapshots API', (t) => {
       const allTab = Array.from({ length: 1250 }, (_, i) => 1249 - i).filter((i) => i % 100 !== 99);
       // The first deep page walks from the nearer end and starts building anchors; later ones use them.
       expect(await list({ slugDate: [BIG], page: 12 })).toEqual(allTab.slice(1100, 1200).map(expected));
-      await anchorBuildsSettled();
+      await pageAnchors(t().app.deps).settled();
       expect(await list({ slugDate: [BIG], page: 12 })).toEqual(allTab.slice(1100, 1200).map(expected));
       expect(await list({ slugDate: [BIG], page: 13 })).toEqual(allTab.slice(1200).map(expected));
       expect(await list({ slugDate: [BIG], page: 14 })).toEqual([]);
@@ -489,11 +489,11 @@ describeEachDb('snapshots API', (t) => {
       const shifted = allTab.filter((_, i) => i !== 1150);
       expect(await list({ slugDate: [BIG], page: 12 })).toEqual(shifted.slice(1100, 1200).map(expected));
       await t().call(r.favorite, { body: { ids: [expected(allTab[1050])], favorite: true }, cookie: admin });
-      await anchorBuildsSettled();
+      await pageAnchors(t().app.deps).settled();
       expect(await list({ slugDate: [BIG], page: 11, sortOrder: 'asc' })).toEqual(
         [...shifted].reverse().slice(1000, 1100).map(expected),
       );
-      await anchorBuildsSettled();
+      await pageAnchors(t().app.deps).settled();
       expect(await list({ slugDate: [BIG], page: 11, sortOrder: 'asc' })).toEqual(
         [...shifted].reverse().slice(1000, 1100).map(expected),
       );

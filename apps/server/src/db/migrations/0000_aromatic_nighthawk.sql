@@ -61,6 +61,13 @@ CREATE TABLE "events" (
 	CONSTRAINT "events_slug_date_unique" UNIQUE("slug_date")
 );
 --> statement-breakpoint
+CREATE TABLE "snapshot_changes" (
+	"slug_date" text NOT NULL,
+	"version" integer NOT NULL,
+	"min_date" timestamp with time zone,
+	CONSTRAINT "snapshot_changes_slug_date_version_pk" PRIMARY KEY("slug_date","version")
+);
+--> statement-breakpoint
 CREATE TABLE "snapshot_counts" (
 	"slug_date" text PRIMARY KEY NOT NULL,
 	"all_count" integer DEFAULT 0 NOT NULL,
@@ -143,6 +150,7 @@ CREATE INDEX "snapshots_event_srs_idx" ON "snapshots" USING btree ("slug_date","
 CREATE INDEX "snapshots_event_row_idx" ON "snapshots" USING btree ("slug_date","row");--> statement-breakpoint
 CREATE INDEX "snapshots_event_seat_idx" ON "snapshots" USING btree ("slug_date","seat");--> statement-breakpoint
 CREATE INDEX "snapshots_event_camera_idx" ON "snapshots" USING btree ("slug_date","camera","date","id","magicshot","favorite","shared_count","share_sources");--> statement-breakpoint
+CREATE INDEX "snapshots_event_section_camera_idx" ON "snapshots" USING btree ("slug_date","seat_type","section","camera","date","id","magicshot","favorite","shared_count","share_sources");--> statement-breakpoint
 CREATE INDEX "snapshots_event_overlay_idx" ON "snapshots" USING btree ("slug_date","overlay");--> statement-breakpoint
 CREATE INDEX "snapshots_faces_idx" ON "snapshots" USING btree ("slug_date","group_size","age_min","age_max") WHERE "snapshots"."group_size" is not null;--> statement-breakpoint
 CREATE INDEX "snapshots_emotions_idx" ON "snapshots" USING gin ("emotions");--> statement-breakpoint

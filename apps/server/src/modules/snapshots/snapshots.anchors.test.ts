@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from '../../test/harness.ts';
+import { insertEvent } from '../events/events.repository.ts';
+import { PageAnchors } from './snapshots.anchors.ts';
+import * as repo from './snapshots.repository.ts';
+import type { TypeFilter } from './snapshots.repository.ts';
+
+const EVENT = 'stadiumcam-2030-02-01';
+const EVERY = 10;
+const at = (second: number) => new Date(Date.UTC(2030, 1, 1, 18, 0, 0) + second * 1000);
+
+/*
+ * Anchors every 10th photo on a 250-photo event: every page the anchors serve must equal the
+ * plain offset walk (the reference) after appends, moves in the middle, edits that move
+ * nothing, and a pruned change log.
+ */
+describeEachDb('page anchors', (t) => {
+  const db = () => t().app.deps.db;
+  let anchors: PageAnchors;
+  let next = 0;
+  const add = async (n: number, second: (i: number) => number, over: Partial<repo.SnapshotInsert> = {}) => {
+    for (let i = 0; i < n; i++, next++)
+      await repo.insertSnapshot(db(), {
+        id: `p${String(next).padStart(4, '0')}`,
+        slug: 'stadiumcam',
+        slugDate: EVENT,
+        userId: 'fan',
+        camera: 'cam1',
+        date: at(second(next)),
+        favorite: next % 3 === 0,
+        ...over,
+      });
+  };
+  const base = (type: TypeFilter) => ({ filter: { slugDate: [EVENT] }, type, sortField: 'date' as const });
+
+  /** Every page of 7 (odd, so pages straddle anchors) read both ways, as the reference reads it. */
+  async function expectEveryPage(type: TypeFilter) {
+    const c = await repo.counters(db(), [EVENT]);
+    const total = repo.storedTotal(c, type);
+    const reference = await repo.pageIds(db(), { ...base(type), sortOrder: 'asc', offset: 0, limit: 10_000 });
+    expect(reference).toHaveLength(total);
+    for (let first = 0; first < total; first += 7) {
+      const limit = Math.min(7, total - first);
+      expect(await anchors.page(base(type), EVENT, first, limit, total, c.version)).toEqual(
+        reference.slice(first, first + limit),
+      );
+    }
+  }
+  const state = async (type: TypeFilter = 'all') => {
+    const s = (await anchors.current(EVENT, type))!;
+    return { anchors: s.anchors.length, valid: s.valid };
+  };
+
+  beforeAll(async () => {
+    await insertEvent(db(), {
+      id: EVENT,
+      slug: 'stadiumcam',
+      slugDate: EVENT,
+      title: EVENT,
+      gameDate: '2030-02-01',
+      timezone: 'America/Winnipeg',
+    });
+    await add(250, (i) => i);
+    anchors = new PageAnchors(
+      db(),
+      (err) => {
+        throw err;
+      },
+      EVERY,
+    );
+  });
+
+  it('builds the anchors on the first deep page and serves every page from them', async () => {
+    expect(await anchors.current(EVENT, 'all')).toBeUndefined();
+    await expectEveryPage('all');
+    await anchors.settled();
+    expect(await state()).toEqual({ anchors: 25, valid: 25 });
+    await expectEveryPage('all');
+    await expectEveryPage('favorites');
+    await anchors.settled();
+    expect(await state('favorites')).toEqual({ anchors: 9, valid: 9 });
+  });
+
+  it('keeps every anchor when photos arrive at the newest end', async () => {
+    await add(30, (i) => i);
+    expect(await state()).toEqual({ anchors: 25, valid: 25 });
+    await expectEveryPage('all');
+    expect(await state()).toEqual({ anchors: 25, valid: 25 });
+  });
+
+  it('keeps the anchors older than a photo moved in the middle and rebuilds only the rest', async () => {
+    await anchors.settled();
+    const before = (await anchors.current(EVENT, 'all'))!.anchors;
+    // p0125 is at position 125: anchors 0..12 (positions 0..120) stay exact.
+    await db().execute(sql`delete from snapshots where id = 'p0125'`);
+    expect((await state()).valid).toBe(13);
+    await expectEveryPage('all');
+    await anchors.settled();
+    const after = (await anchors.current(EVENT, 'all'))!;
+    expect(after.valid).toBe(after.anchors.length);
+    expect(after.anchors.slice(0, 13)).toEqual(before.slice(0, 13));
+    expect(after.anchors[13].id).toBe('p0131');
+    await expectEveryPage('all');
+    // A favourite moves a photo into the favorites tab only at its date; an older photo that
+    // joins a tab from the other end of the event invalidates that much.
+    await expectEveryPage('favorites');
+    await anchors.settled();
+    await db().execute(sql`update snapshots set favorite = true where id = 'p0040'`);
+    expect((await state('favorites')).valid).toBe(2);
+    await expectEveryPage('favorites');
+  });
+
+  it('keeps every anchor through an edit that moves nothing', async () => {
+    await anchors.settled();
+    await expectEveryPage('all');
+    const { anchors: n } = await state();
+    await db().execute(sql`update snapshots set overlay = 'overlay1', faces = '[]' where id = 'p0010'`);
+    expect(await state()).toEqual({ anchors: n, valid: n });
+    await expectEveryPage('all');
+  });
+
+  it('rebuilds from scratch when the change log was pruned past the anchors', async () => {
+    await anchors.settled();
+    await expectEveryPage('all');
+    const { version } = (await anchors.current(EVENT, 'all'))!;
+    await add(1, () => 5);
+    await db().execute(sql`delete from snapshot_changes where slug_date = ${EVENT} and version <= ${version + 1}`);
+    await add(1, (i) => i);
+    expect((await state()).valid).toBe(0);
+    await expectEveryPage('all');
+    await anchors.settled();
+    await expectEveryPage('all');
+    const rebuilt = await state();
+    expect(rebuilt.valid).toBe(rebuilt.anchors);
+  });
+});

@@ -1,0 +1,127 @@
+import type { Db } from '../../db/client.ts';
+import * as repo from './snapshots.repository.ts';
+import type { Anchor, PageQuery, TypeFilter } from './snapshots.repository.ts';
+
+/**
+ * Deep pages of one event's tab in date order, without walking the tab from its end.
+ *
+ * Anchors are every `every`-th photo of the tab counted from the oldest, so photos arriving
+ * at the newest end (a live event) do not move them. The change log (snapshot_changes,
+ * written by the counter triggers) names the oldest date each statement moved; anchors older
+ * than every change since they were built are still exact, the rest are rebuilt in the
+ * background by walking only from the last exact anchor. A page is walked from its anchor
+ * (fewer than `every` entries skipped) or, while its anchor is being rebuilt, from whichever
+ * of the last exact anchor and the two ends of the tab is nearest.
+ */
+type AnchorSet = {
+  /** The last logged version folded in. */
+  version: number;
+  anchors: Anchor[];
+  /** How many leading anchors are still exact. */
+  valid: number;
+};
+
+type Base = Omit<PageQuery, 'sortOrder' | 'offset' | 'limit' | 'from'>;
+
+export class PageAnchors {
+  private readonly sets = new Map<string, AnchorSet>();
+  private readonly building = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void,
+    readonly every = 1000,
+    private readonly keep = 50,
+  ) {}
+
+  /** Settles when no rebuild is running. */
+  async settled(): Promise<void> {
+    while (this.building.size) await Promise.all(this.building.values());
+  }
+
+  /** The cached anchors of one tab with the changes since folded in (tests, benchmark). */
+  async current(slugDate: string, type: TypeFilter): Promise<AnchorSet | undefined> {
+    return this.refresh(keyOf(slugDate, type), slugDate);
+  }
+
+  /**
+   * One page of ids in ascending date order: `first` is the position (from the oldest) of
+   * its oldest photo, `total` the tab's stored count, `version` the event's counter version.
+   */
+  async page(
+    base: Base,
+    slugDate: string,
+    first: number,
+    limit: number,
+    total: number,
+    version: number,
+  ): Promise<string[]> {
+    const key = keyOf(slugDate, base.type);
+    const set = await this.refresh(key, slugDate);
+    const k = Math.floor(first / this.every);
+    if (set && k < set.valid)
+      return repo.pageIds(this.db, {
+        ...base,
+        sortOrder: 'asc',
+        from: set.anchors[k],
+        offset: first - k * this.every,
+        limit,
+      });
+    const tail = set ? total - (set.anchors.length - 1) * this.every : total;
+    if (!set || set.valid < set.anchors.length || tail > 10 * this.every)
+      this.rebuild(key, slugDate, base.type, set, version);
+    const last = set && set.valid > 0 ? set.valid - 1 : undefined;
+    const fromAnchor = last === undefined ? Infinity : first - last * this.every;
+    const fromNewest = total - first - limit;
+    if (fromAnchor <= Math.min(first, fromNewest))
+      return repo.pageIds(this.db, {
+        ...base,
+        sortOrder: 'asc',
+        from: set!.anchors[last!],
+        offset: fromAnchor,
+        limit,
+      });
+    if (first <= fromNewest) return repo.pageIds(this.db, { ...base, sortOrder: 'asc', offset: first, limit });
+    return (await repo.pageIds(this.db, { ...base, sortOrder: 'desc', offset: fromNewest, limit })).reverse();
+  }
+
+  /** Folds the changes logged since the set was built or last refreshed. */
+  private async refresh(key: string, slugDate: string): Promise<AnchorSet | undefined> {
+    const set = this.sets.get(key);
+    if (!set) return undefined;
+    const c = await repo.changesSince(this.db, slugDate, set.version);
+    if (c.n === 0 || c.last === null) return set;
+    // A gap (the log was pruned past this set's version) leaves nothing known to be exact.
+    let valid = c.first === set.version + 1 ? set.valid : 0;
+    if (c.us !== null) while (valid > 0 && set.anchors[valid - 1].us >= c.us) valid--;
+    const next = { ...set, version: c.last, valid };
+    // Only replace what is still cached (a rebuild may have finished meanwhile).
+    if (this.sets.get(key) === set) this.store(key, next);
+    return next;
+  }
+
+  /** Rebuilds the anchors after the last exact one, off the request path. */
+  private rebuild(key: string, slugDate: string, type: TypeFilter, set: AnchorSet | undefined, version: number): void {
+    if (this.building.has(key)) return;
+    const j = set && set.valid > 0 ? set.valid - 1 : undefined;
+    const job = (async () => {
+      const from = j === undefined ? undefined : set!.anchors[j];
+      let anchors = await repo.pageAnchors(this.db, slugDate, type, this.every, from);
+      if (from && anchors[0]?.id === from.id) anchors = [...set!.anchors.slice(0, j), ...anchors];
+      else if (from) anchors = await repo.pageAnchors(this.db, slugDate, type, this.every);
+      // Changes after the version the walk started from are folded by the next refresh.
+      this.store(key, { version: set ? set.version : version, anchors, valid: anchors.length });
+    })()
+      .catch(this.onError)
+      .finally(() => this.building.delete(key));
+    this.building.set(key, job);
+  }
+
+  private store(key: string, set: AnchorSet): void {
+    this.sets.delete(key);
+    this.sets.set(key, set);
+    if (this.sets.size > this.keep) this.sets.delete(this.sets.keys().next().value!);
+  }
+}
+
+const keyOf = (slugDate: string, type: TypeFilter) => `${slugDate}\u0000${type}`;
