@@ -82,6 +82,21 @@ describeEachDb('page anchors', (t) => {
     expect(await state('favorites')).toEqual({ anchors: 9, valid: 9 });
   });
 
+  it('builds a tab on warming only when it is deeper than two anchors', async () => {
+    const fresh = new PageAnchors(
+      db(),
+      (err) => {
+        throw err;
+      },
+      EVERY,
+    );
+    fresh.warm(EVENT, 'all');
+    fresh.warm(EVENT, 'magicshots');
+    await fresh.settled();
+    expect((await fresh.current(EVENT, 'all'))?.valid).toBe(25);
+    expect(await fresh.current(EVENT, 'magicshots')).toBeUndefined();
+  });
+
   it('keeps every anchor when photos arrive at the newest end', async () => {
     await add(30, (i) => i);
     expect(await state()).toEqual({ anchors: 25, valid: 25 });

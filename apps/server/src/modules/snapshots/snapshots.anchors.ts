@@ -100,21 +100,42 @@ export class PageAnchors {
     return next;
   }
 
+  /**
+   * Starts building a tab's anchors before a deep page asks for them (the album was opened on
+   * its first page): paging there by hand takes longer than the build.
+   */
+  warm(slugDate: string, type: TypeFilter): void {
+    const key = keyOf(slugDate, type);
+    if (this.sets.has(key) || this.building.has(key)) return;
+    this.track(
+      key,
+      (async () => {
+        const c = await repo.counters(this.db, [slugDate]);
+        if (repo.storedTotal(c, type) > 2 * this.every) await this.build(key, slugDate, type, undefined, c.version);
+      })(),
+    );
+  }
+
   /** Rebuilds the anchors after the last exact one, off the request path. */
   private rebuild(key: string, slugDate: string, type: TypeFilter, set: AnchorSet | undefined, version: number): void {
-    if (this.building.has(key)) return;
+    if (!this.building.has(key)) this.track(key, this.build(key, slugDate, type, set, version));
+  }
+
+  private async build(key: string, slugDate: string, type: TypeFilter, set: AnchorSet | undefined, version: number) {
     const j = set && set.valid > 0 ? set.valid - 1 : undefined;
-    const job = (async () => {
-      const from = j === undefined ? undefined : set!.anchors[j];
-      let anchors = await repo.pageAnchors(this.db, slugDate, type, this.every, from);
-      if (from && anchors[0]?.id === from.id) anchors = [...set!.anchors.slice(0, j), ...anchors];
-      else if (from) anchors = await repo.pageAnchors(this.db, slugDate, type, this.every);
-      // Changes after the version the walk started from are folded by the next refresh.
-      this.store(key, { version: set ? set.version : version, anchors, valid: anchors.length });
-    })()
-      .catch(this.onError)
-      .finally(() => this.building.delete(key));
-    this.building.set(key, job);
+    const from = j === undefined ? undefined : set!.anchors[j];
+    let anchors = await repo.pageAnchors(this.db, slugDate, type, this.every, from);
+    if (from && anchors[0]?.id === from.id) anchors = [...set!.anchors.slice(0, j), ...anchors];
+    else if (from) anchors = await repo.pageAnchors(this.db, slugDate, type, this.every);
+    // Changes after the version the walk started from are folded by the next refresh.
+    this.store(key, { version: set ? set.version : version, anchors, valid: anchors.length });
+  }
+
+  private track(key: string, job: Promise<void>): void {
+    this.building.set(
+      key,
+      job.catch(this.onError).finally(() => this.building.delete(key)),
+    );
   }
 
   private store(key: string, set: AnchorSet): void {

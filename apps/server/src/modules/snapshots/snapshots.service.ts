@@ -86,8 +86,12 @@ async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): P
   const offset = (q.page - 1) * q.pageSize;
   const base = { filter, type: q.type, sortField: q.sortField, offset, limit: q.pageSize };
   const event = filter.slugDate?.length === 1 ? filter.slugDate[0] : undefined;
-  if (offset < ANCHOR_FROM || !event || q.sortField !== 'date' || !repo.onlyEvents(filter))
+  if (!event || q.sortField !== 'date' || !repo.onlyEvents(filter))
     return repo.pageIds(deps.db, { ...base, sortOrder: q.sortOrder });
+  if (offset < ANCHOR_FROM) {
+    pageAnchors(deps).warm(event, q.type);
+    return repo.pageIds(deps.db, { ...base, sortOrder: q.sortOrder });
+  }
   const counters = await repo.counters(deps.db, [event]);
   const total = repo.storedTotal(counters, q.type);
   if (offset >= total) return [];
