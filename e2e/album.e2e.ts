@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
@@ -281,6 +281,30 @@ describe('album and lightbox', () => {
     await page.getByRole('menuitem', { name: 'Ban User' }).click();
     await page.getByText('Banning a user will ban all their photos').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+
+  it('says which album call failed: media, tab counts, filter options', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/album' });
+    await page.getByTestId('album-page').waitFor();
+    const fail = (route: Route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' });
+    await page.route('**/api/snapshots?**', fail);
+    await page.route('**/api/events/snapshots/stats?**', fail);
+    await page.route('**/api/events/snapshots/filterOptions?**', fail);
+    await selectEvents(page, [PAST.slugDate]);
+    // Failed calls are retried twice before the texts show.
+    const message = page.getByTestId('album-message');
+    await message.getByText('Error fetching media.').waitFor({ timeout: 20_000 });
+    await page.getByText('Error loading album data.').waitFor({ timeout: 20_000 });
+    await page.getByTestId('album-filters').getByText('Error loading filter options').waitFor({ timeout: 20_000 });
+    expect(await tiles(page).count()).toBe(0);
+    await stack.screenshot(page, 'album-errors');
+    // The calls work again: the album recovers on the next event choice.
+    await page.unrouteAll();
+    await selectEvents(page, [EARLIER.slugDate]);
+    await tiles(page).first().waitFor();
+    expect(await page.getByText('Error loading album data.').count()).toBe(0);
     await context.close();
   });
 

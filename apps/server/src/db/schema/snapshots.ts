@@ -140,17 +140,22 @@ export const snapshotCounts = pgTable('snapshot_counts', {
 
 /**
  * One row per statement that touched an event's photos (its counter version), written by the
- * same triggers: `minDate` is the oldest date whose place in a tab's date order the statement
- * changed (null: none, e.g. a new overlay on a photo). Cached page anchors older than it stay
- * exact, so photos arriving at the newest end leave them valid. The triggers keep the last
- * CHANGE_LOG_KEEP versions per event.
+ * same triggers: per tab, the oldest date whose place in that tab's date order the statement
+ * changed (null: none there, e.g. a favourite leaves the All tab as it was). Cached page
+ * anchors older than it stay exact, so photos arriving at the newest end leave them valid. The
+ * triggers keep the last CHANGE_LOG_KEEP versions per event.
  */
 export const snapshotChanges = pgTable(
   'snapshot_changes',
   {
     slugDate: text('slug_date').notNull(),
     version: integer('version').notNull(),
-    minDate: timestamp('min_date', { withTimezone: true }),
+    allFrom: timestamp('all_from', { withTimezone: true }),
+    favoriteFrom: timestamp('favorite_from', { withTimezone: true }),
+    magicshotFrom: timestamp('magicshot_from', { withTimezone: true }),
+    sharedFrom: timestamp('shared_from', { withTimezone: true }),
+    /** The all-with-magicshot list. */
+    anyFrom: timestamp('any_from', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.slugDate, t.version] })],
 );

@@ -117,12 +117,16 @@ describeEachDb('page anchors', (t) => {
     expect(after.anchors.slice(0, 13)).toEqual(before.slice(0, 13));
     expect(after.anchors[13].id).toBe('p0131');
     await expectEveryPage('all');
-    // A favourite moves a photo into the favorites tab only at its date; an older photo that
-    // joins a tab from the other end of the event invalidates that much.
+    // A favourite moves a photo into the favorites tab at its date: that tab's anchors after
+    // it are stale, the All tab's are not.
     await expectEveryPage('favorites');
     await anchors.settled();
+    await anchors.settled();
+    const all = await state('all');
     await db().execute(sql`update snapshots set favorite = true where id = 'p0040'`);
     expect((await state('favorites')).valid).toBe(2);
+    // The All tab keeps its order: none of its anchors is touched.
+    expect(await state('all')).toEqual({ anchors: all.anchors, valid: all.anchors });
     await expectEveryPage('favorites');
   });
 

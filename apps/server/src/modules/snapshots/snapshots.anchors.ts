@@ -41,7 +41,7 @@ export class PageAnchors {
 
   /** The cached anchors of one tab with the changes since folded in (tests, benchmark). */
   async current(slugDate: string, type: TypeFilter): Promise<AnchorSet | undefined> {
-    return this.refresh(keyOf(slugDate, type), slugDate);
+    return this.refresh(keyOf(slugDate, type), slugDate, type);
   }
 
   /**
@@ -57,7 +57,7 @@ export class PageAnchors {
     version: number,
   ): Promise<string[]> {
     const key = keyOf(slugDate, base.type);
-    const set = await this.refresh(key, slugDate);
+    const set = await this.refresh(key, slugDate, base.type);
     const k = Math.floor(first / this.every);
     if (set && k < set.valid)
       return repo.pageIds(this.db, {
@@ -86,10 +86,10 @@ export class PageAnchors {
   }
 
   /** Folds the changes logged since the set was built or last refreshed. */
-  private async refresh(key: string, slugDate: string): Promise<AnchorSet | undefined> {
+  private async refresh(key: string, slugDate: string, type: TypeFilter): Promise<AnchorSet | undefined> {
     const set = this.sets.get(key);
     if (!set) return undefined;
-    const c = await repo.changesSince(this.db, slugDate, set.version);
+    const c = await repo.changesSince(this.db, slugDate, type, set.version);
     if (c.n === 0 || c.last === null) return set;
     // A gap (the log was pruned past this set's version) leaves nothing known to be exact.
     let valid = c.first === set.version + 1 ? set.valid : 0;

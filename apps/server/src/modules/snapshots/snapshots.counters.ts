@@ -18,10 +18,15 @@ const NEGATED = `-(not magicshot)::int as a, -(favorite and not magicshot)::int 
 /** Change-log rows kept per event (older anchors than that are rebuilt from scratch). */
 export const CHANGE_LOG_KEEP = 20_000;
 
+/** A row's membership of each tab: all, favorites, magicshots, shared, all-with-magicshot. */
+const tabs = (r: string) => `(not ${r}.magicshot)::int as a, (${r}.favorite and not ${r}.magicshot)::int as f,
+  ${r}.magicshot::int as m, (${r}.shared_count > 0 and not ${r}.magicshot)::int as s, 1 as w`;
+
 /**
- * One statement's effect: `parts` gives each touched row's contribution, `moved` the
- * (slug_date, date) of rows whose place in a tab's date order changed. The counters are bumped
- * and the change log gets the event's new version with the oldest moved date.
+ * One statement's effect: `parts` gives each touched row's contribution to the counters,
+ * `moved` the (slug_date, date) and tabs (a, f, m, s, w) of rows whose place in a tab's date
+ * order changed. The counters are bumped and the change log gets the event's new version with
+ * the oldest moved date of each tab.
  */
 const apply = (parts: string, moved: string) => `
   with up as (
@@ -34,34 +39,41 @@ const apply = (parts: string, moved: string) => `
       magicshot_count = c.magicshot_count + excluded.magicshot_count,
       shared_count = c.shared_count + excluded.shared_count
     returning slug_date, version),
-  moved as (${moved}),
+  moved as (
+    select slug_date, min(date) filter (where a = 1) as a, min(date) filter (where f = 1) as f,
+      min(date) filter (where m = 1) as m, min(date) filter (where s = 1) as s, min(date) filter (where w = 1) as w
+    from (${moved}) as x group by slug_date),
   pruned as (
     delete from snapshot_changes x using up
     where x.slug_date = up.slug_date and up.version % 1000 = 0 and x.version <= up.version - ${CHANGE_LOG_KEEP})
-  insert into snapshot_changes (slug_date, version, min_date)
-  select up.slug_date, up.version, (select min(date) from moved where moved.slug_date = up.slug_date) from up`;
+  insert into snapshot_changes (slug_date, version, all_from, favorite_from, magicshot_from, shared_from, any_from)
+  select up.slug_date, up.version, moved.a, moved.f, moved.m, moved.s, moved.w
+  from up left join moved on moved.slug_date = up.slug_date`;
 
-/** An update moves a row when its event, date or tab membership changed (or its id did). */
+/**
+ * An update moves a row out of its place in every tab it was and is in when its event, date
+ * or id changed; otherwise only in the tabs it joined or left.
+ */
 const MOVED_BY_UPDATE = `
-  select x.slug_date, x.date from old_rows o full join new_rows n on n.id = o.id
-  cross join lateral (values (o.slug_date, o.date), (n.slug_date, n.date)) as x(slug_date, date)
-  where x.slug_date is not null and (o.id is null or n.id is null
-    or (o.slug_date, o.date, o.magicshot, o.favorite, o.shared_count > 0)
-       is distinct from (n.slug_date, n.date, n.magicshot, n.favorite, n.shared_count > 0))`;
+  select x.* from old_rows o full join new_rows n on n.id = o.id
+  cross join lateral (select o.id is null or n.id is null
+    or (o.slug_date, o.date) is distinct from (n.slug_date, n.date) as moved) as k
+  cross join lateral (
+    select o.slug_date, o.date, ${tabs('o')} where o.id is not null and k.moved
+    union all select n.slug_date, n.date, ${tabs('n')} where n.id is not null and k.moved
+    union all select n.slug_date, n.date, (ot.a <> nt.a)::int, (ot.f <> nt.f)::int, (ot.m <> nt.m)::int,
+      (ot.s <> nt.s)::int, 0 from (select ${tabs('o')}) ot, (select ${tabs('n')}) nt where not k.moved
+  ) as x`;
+
+const MOVED_ROWS = (table: string) => `select slug_date, date, ${tabs(table)} from ${table}`;
 
 const fn = (name: string, body: string) => `
   create or replace function ${name}() returns trigger language plpgsql as $fn$
   begin ${body}; return null; end $fn$`;
 
 const FUNCTIONS = [
-  fn(
-    'snapshot_counts_ins',
-    apply(`select slug_date, ${CONTRIBUTION} from new_rows`, 'select slug_date, date from new_rows'),
-  ),
-  fn(
-    'snapshot_counts_del',
-    apply(`select slug_date, ${NEGATED} from old_rows`, 'select slug_date, date from old_rows'),
-  ),
+  fn('snapshot_counts_ins', apply(`select slug_date, ${CONTRIBUTION} from new_rows`, MOVED_ROWS('new_rows'))),
+  fn('snapshot_counts_del', apply(`select slug_date, ${NEGATED} from old_rows`, MOVED_ROWS('old_rows'))),
   fn(
     'snapshot_counts_upd',
     apply(
@@ -99,8 +111,6 @@ export async function ensureAlbumCounters(db: Db): Promise<void> {
     }
     await tx.execute(sql`delete from snapshot_counts`);
     await tx.execute(sql`delete from snapshot_changes`);
-    await tx.execute(
-      sql.raw(apply(`select slug_date, ${CONTRIBUTION} from snapshots`, 'select slug_date, date from snapshots')),
-    );
+    await tx.execute(sql.raw(apply(`select slug_date, ${CONTRIBUTION} from snapshots`, MOVED_ROWS('snapshots'))));
   });
 }

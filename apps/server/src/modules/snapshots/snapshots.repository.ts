@@ -288,14 +288,23 @@ export async function pageAnchors(
   }));
 }
 
+const CHANGED_FROM = {
+  all: snapshotChanges.allFrom,
+  favorites: snapshotChanges.favoriteFrom,
+  magicshots: snapshotChanges.magicshotFrom,
+  shared: snapshotChanges.sharedFrom,
+  'all-with-magicshot': snapshotChanges.anyFrom,
+} as const;
+
 /**
- * What changed in an event after `version`: the versions logged (`first`..`last`, `n` rows)
- * and the oldest date moved, in epoch microseconds (null: nothing moved).
+ * What changed in one tab of an event after `version`: the versions logged (`first`..`last`,
+ * `n` rows) and the oldest date moved in the tab, in epoch microseconds (null: none).
  */
-export async function changesSince(db: Db, slugDate: string, version: number) {
-  const query = sql`select min(${snapshotChanges.version})::int as first, max(${snapshotChanges.version})::int as last,
-      count(*)::int as n, (extract(epoch from min(${snapshotChanges.minDate})) * 1000000)::bigint::text as us
-    from ${snapshotChanges} where ${snapshotChanges.slugDate} = ${slugDate} and ${snapshotChanges.version} > ${version}`;
+export async function changesSince(db: Db, slugDate: string, type: TypeFilter, version: number) {
+  const c = snapshotChanges;
+  const query = sql`select min(${c.version})::int as first, max(${c.version})::int as last, count(*)::int as n,
+      (extract(epoch from min(${CHANGED_FROM[type]})) * 1000000)::bigint::text as us
+    from ${c} where ${c.slugDate} = ${slugDate} and ${c.version} > ${version}`;
   const row = rowsOf<{ first: number | null; last: number | null; n: number; us: string | null }>(
     await db.execute(query),
   )[0];

@@ -64,7 +64,11 @@ CREATE TABLE "events" (
 CREATE TABLE "snapshot_changes" (
 	"slug_date" text NOT NULL,
 	"version" integer NOT NULL,
-	"min_date" timestamp with time zone,
+	"all_from" timestamp with time zone,
+	"favorite_from" timestamp with time zone,
+	"magicshot_from" timestamp with time zone,
+	"shared_from" timestamp with time zone,
+	"any_from" timestamp with time zone,
 	CONSTRAINT "snapshot_changes_slug_date_version_pk" PRIMARY KEY("slug_date","version")
 );
 --> statement-breakpoint
