@@ -8,6 +8,9 @@ import type { TypeFilter } from './snapshots.repository.ts';
 
 const EVENT = 'stadiumcam-2030-02-01';
 const EVERY = 10;
+const rethrow = (err: unknown) => {
+  throw err;
+};
 const at = (second: number) => new Date(Date.UTC(2030, 1, 1, 18, 0, 0) + second * 1000);
 
 /*
@@ -62,13 +65,8 @@ describeEachDb('page anchors', (t) => {
       timezone: 'America/Winnipeg',
     });
     await add(250, (i) => i);
-    anchors = new PageAnchors(
-      db(),
-      (err) => {
-        throw err;
-      },
-      EVERY,
-    );
+    // Rebuilds walk 3 anchors (30 photos) at a time, so they take several stretches.
+    anchors = new PageAnchors(db(), rethrow, { every: EVERY, stretch: 3 });
   });
 
   it('builds the anchors on the first deep page and serves every page from them', async () => {
@@ -83,13 +81,7 @@ describeEachDb('page anchors', (t) => {
   });
 
   it('builds a tab on warming only when it is deeper than two anchors', async () => {
-    const fresh = new PageAnchors(
-      db(),
-      (err) => {
-        throw err;
-      },
-      EVERY,
-    );
+    const fresh = new PageAnchors(db(), rethrow, { every: EVERY });
     fresh.warm(EVENT, 'all');
     fresh.warm(EVENT, 'magicshots');
     await fresh.settled();

@@ -27,12 +27,21 @@ export class PageAnchors {
   private readonly sets = new Map<string, AnchorSet>();
   private readonly building = new Map<string, Promise<void>>();
 
+  readonly every: number;
+  /** Anchors per walk of a rebuild (50,000 index entries at the default spacing). */
+  private readonly stretch: number;
+  /** Tabs kept (least recently used dropped). */
+  private readonly keep: number;
+
   constructor(
     private readonly db: Db,
     private readonly onError: (err: unknown) => void,
-    readonly every = 1000,
-    private readonly keep = 50,
-  ) {}
+    opts: { every?: number; stretch?: number; keep?: number } = {},
+  ) {
+    this.every = opts.every ?? 1000;
+    this.stretch = opts.stretch ?? 50;
+    this.keep = opts.keep ?? 50;
+  }
 
   /** Settles when no rebuild is running. */
   async settled(): Promise<void> {
@@ -121,12 +130,20 @@ export class PageAnchors {
     if (!this.building.has(key)) this.track(key, this.build(key, slugDate, type, set, version));
   }
 
+  /**
+   * Walks the tab from the last exact anchor (or its start) in stretches of `stretch` anchors,
+   * so other queries get the connection in between (PGlite has only one).
+   */
   private async build(key: string, slugDate: string, type: TypeFilter, set: AnchorSet | undefined, version: number) {
     const j = set && set.valid > 0 ? set.valid - 1 : undefined;
-    const from = j === undefined ? undefined : set!.anchors[j];
-    let anchors = await repo.pageAnchors(this.db, slugDate, type, this.every, from);
-    if (from && anchors[0]?.id === from.id) anchors = [...set!.anchors.slice(0, j), ...anchors];
-    else if (from) anchors = await repo.pageAnchors(this.db, slugDate, type, this.every);
+    const anchors = j === undefined ? [] : set!.anchors.slice(0, j);
+    let from = j === undefined ? undefined : set!.anchors[j];
+    for (;;) {
+      const stretch = await repo.pageAnchors(this.db, slugDate, type, this.every, from, this.stretch);
+      anchors.push(...stretch.slice(0, this.stretch));
+      if (stretch.length <= this.stretch) break;
+      from = stretch[this.stretch];
+    }
     // Changes after the version the walk started from are folded by the next refresh.
     this.store(key, { version: set ? set.version : version, anchors, valid: anchors.length });
   }

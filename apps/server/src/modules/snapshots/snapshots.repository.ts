@@ -265,23 +265,29 @@ export const onlyEvents = (f: AlbumFilter): f is AlbumFilter & { slugDate: strin
   Object.entries(f).every(([k, v]) => k === 'slugDate' || v === undefined || (Array.isArray(v) && v.length === 0));
 
 /**
- * Every `every`-th position of one tab of one event, oldest first: one index-only walk.
- * From an anchor on, only the rest of the tab is walked (its first entry is that anchor).
+ * Every `every`-th position of one tab of one event, oldest first, over the next
+ * `steps` × `every` entries from `from` (inclusive; the tab's start without it): one
+ * index-only walk of that stretch. The anchor after the stretch comes last when the tab goes
+ * on, to start the next stretch from.
  */
-export async function pageAnchors(
-  db: Db,
+export function pageAnchorsQuery(
   slugDate: string,
   type: TypeFilter,
   every: number,
-  from?: Anchor,
-): Promise<Anchor[]> {
+  from: Anchor | undefined,
+  steps: number,
+): SQL {
   const start = from ? sql`(${s.date}, ${s.id}) >= (${from.d}::timestamptz, ${from.id})` : undefined;
-  const query = sql`select d, id, us from (
-      select ${s.date}::text as d, ${s.id} as id, (extract(epoch from ${s.date}) * 1000000)::bigint::text as us,
-        row_number() over (order by ${s.date}, ${s.id}) - 1 as rn
-      from ${s} ${whereSql([eq(s.slugDate, slugDate), typeCondition(type), start])}
-    ) as ranked where rn % ${every} = 0 order by rn`;
-  return rowsOf<{ d: string; id: string; us: string }>(await db.execute(query)).map((r) => ({
+  return sql`select r.date::text as d, r.id, (extract(epoch from r.date) * 1000000)::bigint::text as us
+    from (
+      select w.date, w.id, row_number() over (order by w.date, w.id) - 1 as rn
+      from (select ${s.date}, ${s.id} from ${s} ${whereSql([eq(s.slugDate, slugDate), typeCondition(type), start])}
+        order by ${s.date}, ${s.id} limit ${steps * every + 1}) as w
+    ) as r where r.rn % ${every} = 0 order by r.rn`;
+}
+
+export async function pageAnchors(db: Db, ...args: Parameters<typeof pageAnchorsQuery>): Promise<Anchor[]> {
+  return rowsOf<{ d: string; id: string; us: string }>(await db.execute(pageAnchorsQuery(...args))).map((r) => ({
     d: r.d,
     id: r.id,
     us: Number(r.us),
