@@ -291,6 +291,21 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
         if (toggled % 2 === 1) await toggle();
       },
     });
+    // The worst case: an old photo changes its place in every tab (as a delete would), so the
+    // All tab's anchors after it are stale at every call and the page walks from the last exact one.
+    let nudged = 0;
+    const nudge = async () => {
+      const step = nudged++ % 2 === 0 ? '1 microsecond' : '-1 microsecond';
+      await app.deps.db.execute(sql`update snapshots set date = date + ${step}::interval where id = ${oldId}`);
+    };
+    cases.push({
+      name: "middle page, an old photo's place changed before each call",
+      url: middleUrl,
+      before: nudge,
+      after: async () => {
+        if (nudged % 2 === 1) await nudge();
+      },
+    });
     out.push(
       `### ${kind} (${ROWS.toLocaleString()} photos in one event, ${SMALL_ROWS.toLocaleString()} in a second; ${RUNS} runs each)\n`,
     );
