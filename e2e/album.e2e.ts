@@ -493,6 +493,49 @@ describe('album and lightbox', () => {
     await missing.context.close();
   });
 
+  it('a .mp4 photo plays as a video in the lightbox', async () => {
+    const ev = {
+      slugDate: 'stadiumcam-2025-03-12',
+      title: 'Video Game',
+      gameDate: '2025-03-12',
+      status: 'post' as const,
+    };
+    await seedEvent(stack, ev);
+    const id = randomUUID();
+    // Bytes are enough here: the console decides by the .mp4 name and the server by its type.
+    const clip = await putMedia(stack.config.mediaDir, `${ev.slugDate}/${id}/clip.mp4`, Buffer.alloc(2048, 1));
+    const { thumb } = await renderPhoto(3);
+    const thumbUri = await putMedia(stack.config.mediaDir, `${ev.slugDate}/${id}/thumb.jpg`, thumb);
+    await insertSnapshot(stack.app.deps.db, {
+      id,
+      slug: 'stadiumcam',
+      slugDate: ev.slugDate,
+      userId: 'video-fan',
+      camera: 'cam1',
+      section: '101',
+      row: '1',
+      seat: '1',
+      date: new Date('2025-03-13T01:00:00Z'),
+      thumbUri,
+      smallUri: thumbUri,
+      rawCroppedUri: clip,
+      mediaType: 'video/mp4',
+    });
+    const { page, context } = await openAlbum(stack, [ev.slugDate]);
+    expect(await tiles(page).first().getByTestId('media-type').getAttribute('data-media')).toBe('video');
+    const { page: deep, context: deepContext } = await stack.newPage({ login: admin, path: `/snapshot/${id}` });
+    const video = deep.getByTestId('lightbox').getByTestId('lightbox-video');
+    await video.waitFor();
+    const src = await video.getAttribute('src');
+    expect(src).toMatch(/clip\.mp4$/);
+    expect(await video.getAttribute('controls')).not.toBeNull();
+    const served = await deep.request.get(new URL(src!, stack.url).toString());
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('video/mp4');
+    await deepContext.close();
+    await context.close();
+  });
+
   it('a new photo from the simulator joins page 1 of All Photos live, not page 2', async () => {
     const { page, context } = await openAlbum(stack, [EARLIER.slugDate]);
     expect(await page.getByRole('switch', { name: 'Auto Refresh' }).isChecked()).toBe(true);
