@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { events } from './events.ts';
 
 export type ShareRecord = { socialSource: string; imgURL: string; date: string; userEmail?: string };
@@ -8,6 +18,14 @@ export type ShareRecord = { socialSource: string; imgURL: string; date: string; 
  * Attendee photos. Face data is kept whole in `faces` and summarised in plain columns
  * (group size, age range, genders, emotions) so the album's filters use indexes at 1M rows.
  */
+/** The tab columns (and share platforms) a filtered page or count checks inside an index. */
+const tabKeys = (t: {
+  magicshot: AnyPgColumn;
+  favorite: AnyPgColumn;
+  sharedCount: AnyPgColumn;
+  shareSources: AnyPgColumn;
+}) => [t.magicshot, t.favorite, t.sharedCount, t.shareSources] as const;
+
 export const snapshots = pgTable(
   'snapshots',
   {
@@ -78,23 +96,11 @@ export const snapshots = pgTable(
       t.date,
       t.id,
       t.camera,
-      t.magicshot,
-      t.favorite,
-      t.sharedCount,
-      t.shareSources,
+      ...tabKeys(t),
     ),
     index('snapshots_event_row_idx').on(t.slugDate, t.row),
     index('snapshots_event_seat_idx').on(t.slugDate, t.seat),
-    index('snapshots_event_camera_idx').on(
-      t.slugDate,
-      t.camera,
-      t.date,
-      t.id,
-      t.magicshot,
-      t.favorite,
-      t.sharedCount,
-      t.shareSources,
-    ),
+    index('snapshots_event_camera_idx').on(t.slugDate, t.camera, t.date, t.id, ...tabKeys(t)),
     // Section and camera together (a common pair): both leading, so the scan reads only the
     // matching (section, camera) ranges instead of whole sections.
     index('snapshots_event_section_camera_idx').on(
@@ -104,10 +110,7 @@ export const snapshots = pgTable(
       t.camera,
       t.date,
       t.id,
-      t.magicshot,
-      t.favorite,
-      t.sharedCount,
-      t.shareSources,
+      ...tabKeys(t),
     ),
     index('snapshots_event_overlay_idx').on(t.slugDate, t.overlay),
     index('snapshots_faces_idx')

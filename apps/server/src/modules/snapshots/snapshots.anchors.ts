@@ -79,17 +79,12 @@ export class PageAnchors {
     const tail = set ? total - (set.anchors.length - 1) * this.every : total;
     if (!set || set.valid < set.anchors.length || tail > 10 * this.every)
       this.rebuild(key, slugDate, base.type, set, version);
-    const last = set && set.valid > 0 ? set.valid - 1 : undefined;
-    const fromAnchor = last === undefined ? Infinity : first - last * this.every;
+    // The nearest start: the last exact anchor, the oldest end or the newest end.
+    const last = set && set.valid > 0 ? set.valid - 1 : -1;
+    const fromAnchor = last < 0 ? Infinity : first - last * this.every;
     const fromNewest = total - first - limit;
     if (fromAnchor <= Math.min(first, fromNewest))
-      return repo.pageIds(this.db, {
-        ...base,
-        sortOrder: 'asc',
-        from: set!.anchors[last!],
-        offset: fromAnchor,
-        limit,
-      });
+      return repo.pageIds(this.db, { ...base, sortOrder: 'asc', from: set!.anchors[last], offset: fromAnchor, limit });
     if (first <= fromNewest) return repo.pageIds(this.db, { ...base, sortOrder: 'asc', offset: first, limit });
     return (await repo.pageIds(this.db, { ...base, sortOrder: 'desc', offset: fromNewest, limit })).reverse();
   }
@@ -121,6 +116,8 @@ export class PageAnchors {
       (async () => {
         const c = await repo.counters(this.db, [slugDate]);
         if (repo.storedTotal(c, type) > 2 * this.every) await this.build(key, slugDate, type, undefined, c.version);
+        // A small tab is remembered without anchors: a deep page builds them once it has grown.
+        else this.store(key, { version: c.version, anchors: [], valid: 0 });
       })(),
     );
   }

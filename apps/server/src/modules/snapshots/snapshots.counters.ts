@@ -10,17 +10,15 @@ import { rowsOf } from './snapshots.repository.ts';
  * here at boot, idempotently, under an advisory lock (several instances may boot at once).
  */
 
-const CONTRIBUTION = `(not magicshot)::int as a, (favorite and not magicshot)::int as f,
-  magicshot::int as m, (shared_count > 0 and not magicshot)::int as s`;
-const NEGATED = `-(not magicshot)::int as a, -(favorite and not magicshot)::int as f,
-  -magicshot::int as m, -(shared_count > 0 and not magicshot)::int as s`;
+/** A row's membership of each counted tab (all, favorites, magicshots, shared) as 0/1, or -1/0. */
+const tabs = (row = '', sign = '') => `${sign}(not ${row}magicshot)::int as a,
+  ${sign}(${row}favorite and not ${row}magicshot)::int as f, ${sign}${row}magicshot::int as m,
+  ${sign}(${row}shared_count > 0 and not ${row}magicshot)::int as s`;
+const CONTRIBUTION = tabs();
+const NEGATED = tabs('', '-');
 
 /** Change-log rows kept per event (older anchors than that are rebuilt from scratch). */
 export const CHANGE_LOG_KEEP = 20_000;
-
-/** A row's membership of each tab: all, favorites, magicshots, shared, all-with-magicshot. */
-const tabs = (r: string) => `(not ${r}.magicshot)::int as a, (${r}.favorite and not ${r}.magicshot)::int as f,
-  ${r}.magicshot::int as m, (${r}.shared_count > 0 and not ${r}.magicshot)::int as s, 1 as w`;
 
 /**
  * One statement's effect: `parts` gives each touched row's contribution to the counters,
@@ -59,13 +57,14 @@ const MOVED_BY_UPDATE = `
   cross join lateral (select o.id is null or n.id is null
     or (o.slug_date, o.date) is distinct from (n.slug_date, n.date) as moved) as k
   cross join lateral (
-    select o.slug_date, o.date, ${tabs('o')} where o.id is not null and k.moved
-    union all select n.slug_date, n.date, ${tabs('n')} where n.id is not null and k.moved
+    select o.slug_date, o.date, ${tabs('o.')}, 1 as w where o.id is not null and k.moved
+    union all select n.slug_date, n.date, ${tabs('n.')}, 1 as w where n.id is not null and k.moved
     union all select n.slug_date, n.date, (ot.a <> nt.a)::int, (ot.f <> nt.f)::int, (ot.m <> nt.m)::int,
-      (ot.s <> nt.s)::int, 0 from (select ${tabs('o')}) ot, (select ${tabs('n')}) nt where not k.moved
+      (ot.s <> nt.s)::int, 0 from (select ${tabs('o.')}) ot, (select ${tabs('n.')}) nt where not k.moved
   ) as x`;
 
-const MOVED_ROWS = (table: string) => `select slug_date, date, ${tabs(table)} from ${table}`;
+/** Every row of an insert or delete moves in each tab it is in (w: the all-with-magicshot list). */
+const MOVED_ROWS = (table: string) => `select slug_date, date, ${CONTRIBUTION}, 1 as w from ${table}`;
 
 const fn = (name: string, body: string) => `
   create or replace function ${name}() returns trigger language plpgsql as $fn$
