@@ -68,10 +68,11 @@ export function notifyMetricsChanged(deps: Deps, slugDate: string): void {
 export async function getMetrics(deps: Deps, slugDate: string): Promise<EventMetrics> {
   const row = await findEventBySlugDate(deps.db, slugDate);
   if (!row) throw notFound(MSG.eventNotFound);
-  const current = currentOf(stateOf(deps).events.get(slugDate));
+  const e = stateOf(deps).events.get(slugDate);
+  const current = currentOf(e);
   const totals = await snapshotTotals(deps.db, slugDate);
-  // The peak write may still be on its way: never answer a peak below the current.
-  return { slugDate, current, peak: Math.max(row.peak, current), ...totals };
+  // The peak write may still be on its way: never answer below the peak this process wrote.
+  return { slugDate, current, peak: Math.max(row.peak, current, e?.peakWritten ?? 0), ...totals };
 }
 
 /** Leading and trailing: the first change emits at once, a burst ends with one more emit. */
