@@ -3,6 +3,40 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Boundaries (docs/architecture.md "Boundaries"). Flat config replaces a rule's options per
+ * file instead of merging them, so each group below lists every restriction its files carry.
+ */
+const drizzleOnlyInRepositories = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+  message: 'Queries and tables belong in *.repository.ts (or db/**): call a repository function.',
+};
+const noFastifyInServices = {
+  group: ['fastify', '@fastify/*'],
+  message: 'Services take parsed values and throw AppError; HTTP stays in *.routes.ts.',
+};
+const pluginsImportNoModules = {
+  group: ['**/modules/**'],
+  message: 'Plugins are shared infrastructure: pass what they need in from app.ts.',
+};
+const uiImportsNoModules = {
+  group: ['**/modules/**', '@/modules/**'],
+  message: 'ui/ is shared by every module and never imports one.',
+};
+const contractImportsNoApps = {
+  group: ['**/apps/**', '@stadiumcam/server', '@stadiumcam/web', '@stadiumcam/venue-sim', '@stadiumcam/server/*'],
+  message: 'The contract is imported by the apps, never the other way round.',
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const SERVER_CODE = 'apps/server/src/**/*.ts';
+// Tests, the harness and the benchmarks may set up rows directly.
+const SERVER_FREE = [
+  'apps/server/src/db/**',
+  'apps/server/src/**/*.repository.ts',
+  '**/*.test.ts',
+  'apps/server/src/test/**',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,11 +72,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/attendee/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  { files: [SERVER_CODE], ignores: SERVER_FREE, rules: restrict(drizzleOnlyInRepositories) },
+  {
+    files: ['apps/server/src/**/*.service.ts'],
+    ignores: SERVER_FREE,
+    rules: restrict(drizzleOnlyInRepositories, noFastifyInServices),
+  },
+  {
+    files: ['apps/server/src/plugins/**/*.ts'],
+    ignores: SERVER_FREE,
+    rules: restrict(drizzleOnlyInRepositories, pluginsImportNoModules),
+  },
+  { files: ['apps/web/src/ui/**/*.{ts,tsx}'], rules: restrict(uiImportsNoModules) },
+  { files: ['packages/contract/**/*.ts'], rules: restrict(contractImportsNoApps) },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
 );

@@ -146,6 +146,14 @@ const tiles = (page: Page) => page.getByTestId('snapshot-tile');
 const tile = (page: Page, id: string) => page.locator(`[data-testid="snapshot-tile"][data-id="${id}"]`);
 const countOf = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
 
+/** Moves the lightbox one photo with a key and waits until the strip's active photo changed. */
+async function step(page: Page, key: 'ArrowLeft' | 'ArrowRight') {
+  const active = page.locator('[data-strip-id][data-active]');
+  const before = await active.getAttribute('data-strip-id');
+  await page.keyboard.press(key);
+  await expect.poll(() => active.getAttribute('data-strip-id')).not.toBe(before);
+}
+
 async function waitForCount(page: Page, tab: string, expected: number) {
   await page.waitForFunction(
     ([t, n]) => (globalThis as any).document.querySelector(`[data-testid="count-${t}"]`)?.textContent === String(n),
@@ -224,31 +232,6 @@ describe('album and lightbox', () => {
       () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 100,
     );
     expect(await page.getByRole('button', { name: '1', exact: true }).getAttribute('data-active')).toBe('true');
-    await context.close();
-  });
-
-  it('filters by seat and by emotion, and says when nothing matches', async () => {
-    const { page, context } = await openAlbum(stack);
-    const filters = page.getByTestId('album-filters');
-    await filters.getByLabel('Section', { exact: true }).click();
-    await page.getByRole('option', { name: '102' }).click();
-    await page.keyboard.press('Escape');
-    const in102 = past.filter((p) => p.n < PAST_MAGIC_FROM && p.section === '102').length;
-    await waitForCount(page, 'all', in102);
-    for (const t of await tiles(page).all()) expect(await t.textContent()).toContain('102 ·');
-
-    // Happy faces are on every 4th photo; with section 102 as well: i % 4 == 0 and i % 3 == 1.
-    await filters.getByText('happy', { exact: true }).click();
-    const happy102 = past.filter((p) => p.n < PAST_MAGIC_FROM && p.section === '102' && p.n % 4 === 0).length;
-    await waitForCount(page, 'all', happy102);
-    expect(await tiles(page).count()).toBe(happy102);
-
-    await filters.getByText('angry', { exact: true }).click();
-    await filters.getByText('happy', { exact: true }).click();
-    await page.getByTestId('album-message').getByText('No media available.').waitFor();
-    await stack.screenshot(page, 'album-filtered-empty');
-    await filters.getByRole('button', { name: 'Clear' }).click();
-    await waitForCount(page, 'all', PAST_PHOTOS - 5);
     await context.close();
   });
 
@@ -415,8 +398,9 @@ describe('album and lightbox', () => {
     await box.locator(`[data-strip-id="${secondId}"][data-active]`).waitFor();
     await page.keyboard.press('ArrowLeft');
     await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
-    // Walk past the last of the 15th: a second day label appears in the strip.
-    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+    // Walk past the last of the 15th: a second day label appears in the strip. One key at a
+    // time, each waiting for the strip to move, so no press is lost on a busy machine.
+    for (let i = 0; i < 8; i++) await step(page, 'ArrowRight');
     await page.waitForFunction(
       () => (globalThis as any).document.querySelectorAll('[data-testid="strip-day"]').length >= 2,
     );
@@ -424,7 +408,7 @@ describe('album and lightbox', () => {
     // Exif of the raw photo, read from its first 100000 bytes.
     await box.getByRole('button', { name: 'Exif Data' }).click();
     await box.getByText('SimCam PTZ-1').waitFor();
-    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 8; i++) await step(page, 'ArrowLeft');
     await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
     await box.getByRole('button', { name: 'User Information' }).click();
     await box.getByTestId('user-info').waitFor();
@@ -446,7 +430,7 @@ describe('album and lightbox', () => {
     await page.keyboard.press('Escape');
     await box.waitFor({ state: 'detached' });
     await context.close();
-  });
+  }, 120_000);
 
   it('lightbox vision card draws face boxes and shows only confident traits', async () => {
     const { page, context } = await openAlbum(stack);

@@ -57,9 +57,6 @@ async function closeModal(page: Page, text: string) {
   await page.getByText(text, { exact: true }).waitFor({ state: 'detached' });
 }
 
-/** Lets a modal or drawer finish its opening transition before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
 const headerDot = (page: Page) => page.getByTestId('header-event').getByTestId('status-dot');
 
 describe('events console', () => {
@@ -77,11 +74,11 @@ describe('events console', () => {
   });
 
   it('selects the current event at login: the master template while there are no events', async () => {
-    await page.getByTestId('header-event-selector').getByText(MSG.masterTemplate).waitFor();
+    await page.getByTestId('header-event-selector').getByText(MSG.events.masterTemplate).waitFor();
     await page.getByTestId('header-event-selector').getByTestId('event-selector-button').click();
-    await page.getByRole('dialog', { name: 'Select an event' }).getByText(MSG.noEvents).waitFor();
+    await page.getByRole('dialog', { name: 'Select an event' }).getByText(MSG.events.noEvents).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByText(MSG.noEvents).waitFor({ state: 'hidden' });
+    await page.getByText(MSG.events.noEvents).waitFor({ state: 'hidden' });
     // Today's event becomes the current one; a new session selects it.
     const start = new Date(Math.floor(Date.now() / 900_000) * 900_000);
     const gameDate = dayjs(start).tz(TZ).format('YYYY-MM-DD');
@@ -97,9 +94,17 @@ describe('events console', () => {
       },
     });
     expect(res.status()).toBe(200);
-    await page.reload();
+    // A reload keeps the tab's selection (issue 10); a new session starts without one.
+    await page.evaluate(() => (globalThis as any).sessionStorage.clear());
+    await page.goto(stack.url + '/');
     await page.getByTestId('header-event-title').getByText('Game day').waitFor();
     expect(await headerDot(page).getAttribute('data-state')).toBe('semi-active');
+    // One colour per status: the header's dot, the event's card and the legend agree.
+    const colour = (l: ReturnType<Page['locator']>, prop: string) =>
+      l.evaluate((el, p) => (globalThis as any).getComputedStyle(el).getPropertyValue(p) as string, prop);
+    const dot = await colour(headerDot(page), 'background-color');
+    expect(await colour(card(page, todaySlug), 'border-left-color')).toBe(dot);
+    expect(await colour(page.getByTestId('legend-pre'), 'background-color')).toBe(dot);
   });
 
   it('creates a three-day series by clicking days, with the form rules', async () => {
@@ -114,21 +119,20 @@ describe('events console', () => {
     for (const d of [d1, d2, d3]) await modal.getByText(ddmmyyyy(d)).waitFor();
 
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
-    for (const text of [MSG.eventNameRequired, MSG.startTimeRequired, MSG.endTimeRequired]) {
+    for (const text of [MSG.events.eventNameRequired, MSG.events.startTimeRequired, MSG.events.endTimeRequired]) {
       await modal.getByText(text).waitFor();
     }
     await modal.getByLabel('Event name').fill(SERIES);
     await pickOption(page, 'Start time', '07:00pm');
     await pickOption(page, 'End time', '06:00pm');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
-    await modal.getByText(MSG.endAfterStart).waitFor();
+    await modal.getByText(MSG.events.endAfterStart).waitFor();
     await modal.getByLabel('Next Day').check();
     await pickOption(page, 'End time', '07:15pm');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
-    await modal.getByText(MSG.eventTooLong).waitFor();
-    await modal.getByLabel('Next Day').uncheck();
-    await pickOption(page, 'End time', '10:00pm');
-    await settle(page);
+    await modal.getByText(MSG.events.eventTooLong).waitFor();
+    // Past midnight: the card says so with (+1).
+    await pickOption(page, 'End time', '01:00am');
     await stack.screenshot(page, 'events-create-modal-1280');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
@@ -138,19 +142,25 @@ describe('events console', () => {
       const c = card(page, `stadiumcam-${d}`);
       await c.waitFor();
       expect(await c.textContent()).toContain(SERIES);
-      expect(await c.textContent()).toContain('07:00pm - 10:00pm');
+      // The whole range shows in a day at 1280 px with the menu open: nothing cut off.
+      const time = c.getByTestId('event-card-time');
+      expect(await time.textContent()).toBe('07:00pm - 01:00am\u00a0(+1)');
+      expect(
+        await time.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1),
+      ).toBe(true);
     }
+    await stack.screenshot(page, 'events-calendar-next-day-1280');
   });
 
   it('refuses a past day and a day that already has an event', async () => {
     await clickDay(page, day(-1));
-    await closeModal(page, MSG.eventInPast);
+    await closeModal(page, MSG.events.eventInPast);
     await clickDay(page, d1);
-    await closeModal(page, MSG.eventDayTaken);
+    await closeModal(page, MSG.events.eventDayTaken);
     // A shift-range across a taken day is refused as a whole.
     await clickDay(page, day(7));
     await clickDay(page, d3, ['Shift']);
-    await closeModal(page, MSG.eventDayTaken);
+    await closeModal(page, MSG.events.eventDayTaken);
     await page.getByText('1 day selected').waitFor();
     await page.getByRole('button', { name: 'Clear' }).click();
   });
@@ -164,11 +174,12 @@ describe('events console', () => {
     expect(await modal.getByLabel('Event name').inputValue()).toBe(SERIES);
     await modal.getByLabel('Event name').fill('');
     await modal.getByRole('button', { name: 'Update' }).click();
-    await modal.getByText(MSG.eventNameRequired).waitFor();
+    await modal.getByText(MSG.events.eventNameRequired).waitFor();
     await modal.getByLabel('Event name').fill('Playoffs');
+    await modal.getByLabel('Next Day').uncheck();
     await pickOption(page, 'End time', '11:00pm');
     await modal.getByRole('button', { name: 'Update' }).click();
-    await closeModal(page, MSG.eventUpdated);
+    await closeModal(page, MSG.events.eventUpdated);
     expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs07:00pm - 11:00pm');
     // Choosing a menu item selected the event.
     expect(await page.getByTestId('header-event-title').textContent()).toBe('Playoffs');
@@ -181,11 +192,11 @@ describe('events console', () => {
     const modal = page.getByTestId('delete-event-modal');
     await modal.getByLabel('Slug date').fill(`stadiumcam-${d2}`);
     await modal.getByRole('button', { name: 'Delete' }).click();
-    await modal.getByText(MSG.wrongSlugDate).waitFor();
+    await modal.getByText(MSG.events.wrongSlugDate).waitFor();
     expect(await card(page, slug).count()).toBe(1);
     await modal.getByLabel('Slug date').fill(slug);
     await modal.getByRole('button', { name: 'Delete' }).click();
-    await closeModal(page, MSG.eventDeleted);
+    await closeModal(page, MSG.events.eventDeleted);
     await card(page, slug).waitFor({ state: 'detached' });
   });
 
@@ -230,7 +241,6 @@ describe('events console', () => {
     });
     await drawer.getByTestId('metric-peak').getByText('12', { exact: true }).waitFor({ timeout: 5_000 });
     expect(await drawer.getByTestId('metric-snapshots').textContent()).toBe('Snapshots34');
-    await settle(page);
     await stack.screenshot(page, 'events-metrics-drawer-1280');
 
     await drawer.getByRole('button', { name: 'Promo' }).click();
@@ -238,18 +248,17 @@ describe('events console', () => {
     await pickOption(page, 'Type', 'LED boards');
     await promo.getByLabel('Start time').fill('tonight');
     await promo.getByRole('button', { name: 'Submit' }).click();
-    await promo.getByText(MSG.timeNotValid).waitFor();
+    await promo.getByText(MSG.events.timeNotValid).waitFor();
     await promo.getByLabel('Start time').fill(`${today} 20:30`);
     await promo.getByRole('button', { name: 'Submit' }).click();
-    await promo.getByText(MSG.promoSubmitted).waitFor();
+    await promo.getByText(MSG.events.promoSubmitted).waitFor();
     await promo.getByTestId('promo-submit').locator('.tabler-icon-check').waitFor();
     expect(await promo.getByRole('combobox', { name: 'Promotion', exact: true }).inputValue()).toBe(
       `${today} 20:30 · LED boards`,
     );
-    await settle(page);
     await stack.screenshot(page, 'events-promotion-modal-1280');
     await promo.getByRole('button', { name: 'Delete' }).click();
-    await promo.getByText(MSG.promoDeleted).waitFor();
+    await promo.getByText(MSG.events.promoDeleted).waitFor();
     expect(await promo.getByRole('combobox', { name: 'Promotion', exact: true }).inputValue()).toBe('New');
     await page.keyboard.press('Escape');
     await promo.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
@@ -262,7 +271,7 @@ describe('events console', () => {
     await page.getByRole('radio', { name: 'Post' }).click();
     const early = page.getByTestId('early-end-modal');
     await early.getByRole('button', { name: 'Set end time to now' }).click();
-    await closeModal(page, MSG.eventEndedNow);
+    await closeModal(page, MSG.events.eventEndedNow);
     await page.locator('[data-testid=header-event] [data-testid=status-dot][data-state=off]').waitFor();
     await second.page
       .locator('[data-testid=header-event] [data-testid=status-dot][data-state=off]')
@@ -294,7 +303,6 @@ describe('events console', () => {
       await modal.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-slugdate'))),
     ).toEqual([`stadiumcam-${d2}`, `stadiumcam-${d1}`, todaySlug]);
     expect(await row(todaySlug).textContent()).toContain('Game day');
-    await settle(page);
     await stack.screenshot(page, 'events-selector-modal-1280');
     // Start from none: select all twice.
     await modal.getByRole('checkbox', { name: 'Select all' }).click();
@@ -322,9 +330,9 @@ describe('events console', () => {
     await header.getByTestId('event-selector-button').click();
     await page
       .getByRole('dialog', { name: 'Select an event' })
-      .getByRole('button', { name: MSG.masterTemplate })
+      .getByRole('button', { name: MSG.events.masterTemplate })
       .click();
-    await header.getByText(MSG.masterTemplate).waitFor();
+    await header.getByText(MSG.events.masterTemplate).waitFor();
     expect(await page.getByTestId('header-event-title').count()).toBe(0);
   });
 
@@ -335,13 +343,11 @@ describe('events console', () => {
     await clickDay(page, day(8));
     await page.getByRole('button', { name: 'Create event' }).click();
     await page.getByTestId('event-form-modal').getByLabel('Event name').waitFor();
-    await settle(page);
     await stack.screenshot(page, 'events-create-modal-1920');
     await page.getByTestId('event-form-modal').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('header-event-selector').getByTestId('event-selector-button').click();
     const modal = page.getByRole('dialog', { name: 'Select an event' });
     await modal.locator(`tr[data-slugdate="${todaySlug}"]`).click();
-    await settle(page);
     await stack.screenshot(page, 'events-selector-modal-1920');
     await modal.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('header-event-title').getByText('Game day').waitFor();
@@ -351,7 +357,6 @@ describe('events console', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Live Metrics' }).click();
     await page.getByTestId('live-metrics-drawer').getByTestId('metric-current').waitFor();
-    await settle(page);
     await stack.screenshot(page, 'events-metrics-drawer-1920');
     await page.keyboard.press('Escape');
 
@@ -363,7 +368,7 @@ describe('events console', () => {
     );
     await page.getByRole('button', { name: 'Power menu' }).click();
     await page.getByRole('radio', { name: 'Pre' }).click();
-    await page.getByText(MSG.eventDataOld).waitFor();
+    await page.getByText(MSG.events.eventDataOld).waitFor();
     expect(await headerDot(page).getAttribute('data-state')).toBe('active');
     expect(await page.getByRole('radio', { name: 'Live' }).isChecked()).toBe(true);
     await page.unroute('**/api/events');

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
-import type { CameraReport, DeviceClientEvents, DeviceServerEvents, PhotoMetadata } from '@stadiumcam/contract';
+import {
+  MSG,
+  type CameraReport,
+  type DeviceClientEvents,
+  type DeviceServerEvents,
+  type PhotoMetadata,
+} from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
@@ -74,6 +80,10 @@ class FakeHost {
       this.calls.push({ event: 'ban', payload: { userId } });
       ack({ ok: true });
     });
+    this.socket.on('snooze', ({ userId, minutes }, ack) => {
+      this.calls.push({ event: 'snooze', payload: { userId, minutes } });
+      ack({ ok: true });
+    });
     this.socket.on('magicshot', ({ camera, slugDate, userId }, ack) => {
       this.calls.push({ event: 'magicshot', payload: { camera, slugDate, userId } });
       ack({ ok: true });
@@ -121,7 +131,7 @@ class FakeHost {
     this.socket.emit('report', r);
   }
 
-  async upload(meta: PhotoMetadata): Promise<void> {
+  async upload(meta: PhotoMetadata): Promise<{ _id: string }> {
     const form = new FormData();
     form.set('metadata', JSON.stringify(meta));
     form.set('image', new Blob([new Uint8Array(await frame(3, 640, 480))], { type: 'image/jpeg' }), 'photo.jpg');
@@ -131,6 +141,7 @@ class FakeHost {
       body: form,
     });
     if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { _id: string };
   }
 
   stop(): void {
@@ -228,7 +239,6 @@ describe('monitor', () => {
   /** A screenshot without a tooltip under the pointer or a drawer still sliding in. */
   const shoot = async (page: Page, name: string) => {
     await page.mouse.move(1, 799);
-    await page.waitForTimeout(400);
     await stack.screenshot(page, name);
   };
 
@@ -296,9 +306,31 @@ describe('monitor', () => {
     await page.locator('[data-testid="sidebar-list"] [data-user^="MAGIC"]').first().waitFor();
     const shot = host.calls.find((c) => c.event === 'magicshot');
     expect(shot?.payload).toMatchObject({ camera: 'cam1', slugDate });
-    // The MAGIC user's photo ends the busy state at once.
+    // The MAGIC user's photo ends the busy state at once, with the MagicShot toast (3 s).
     await page.locator('[data-testid="shoot-cam1"]:not([aria-busy])').waitFor();
+    await page.getByText(MSG.monitorToasts.magicShot('cam1')).waitFor();
     await shoot(page, 'monitor-magicshot');
+    await context.close();
+  });
+
+  it('a photo an attendee shares shows the share toast', async () => {
+    const { page, context } = await openMonitor();
+    await streaming(page, ['cam1']);
+    const photo = await host.upload({
+      slugDate,
+      userId: 'u-sharer',
+      camera: 'cam1',
+      section: '101',
+      row: 'A',
+      seat: '9',
+    });
+    const res = await fetch(`${stack.url}/api/public/snapshots/${photo._id}/share`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'u-sharer', socialSource: 'Download' }),
+    });
+    expect(res.status).toBe(200);
+    await page.getByText(MSG.monitorToasts.shared('u-sharer', 'Download')).waitFor();
     await context.close();
   });
 
@@ -348,6 +380,22 @@ describe('monitor', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('110');
     await shoot(page, 'monitor-notifications');
+    // The card leads to the user's photos and offers kick, snooze and ban (spec 1 §7).
+    expect(await card.getByRole('link', { name: 'Photos' }).getAttribute('href')).toBe(
+      `/album?events=${slugDate}&filter=${encodeURIComponent('{"userId":["u-sneaky"]}')}`,
+    );
+    await card.getByRole('button', { name: 'Snooze' }).click();
+    await until(
+      () => host.calls.some((c) => c.event === 'snooze' && c.payload.userId === 'u-sneaky' && c.payload.minutes === 2),
+      'snooze',
+    );
+    await card.getByRole('button', { name: 'Kick' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Kick user' });
+    await dialog.getByRole('button', { name: 'Kick' }).click();
+    await until(() => host.calls.some((c) => c.event === 'kick' && c.payload.userId === 'u-sneaky'), 'kick');
+    await card.getByRole('button', { name: 'Ban' }).click();
+    await page.getByRole('dialog', { name: 'Ban user' }).getByRole('button', { name: 'Ban' }).click();
+    await until(() => host.calls.some((c) => c.event === 'ban' && c.payload.userId === 'u-sneaky'), 'ban');
     await card.getByRole('button', { name: 'Dismiss' }).click();
     await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
     await card.waitFor({ state: 'detached' });
@@ -419,7 +467,6 @@ describe('monitor with the venue simulator', () => {
   };
   const shoot = async (page: Page, name: string) => {
     await page.mouse.move(1, 700);
-    await page.waitForTimeout(400);
     await stack.screenshot(page, name);
   };
 

@@ -20,7 +20,7 @@ describe('console shell', () => {
   });
 
   it('shows the splash while the session check runs', async () => {
-    const context = await stack.browser.newContext({ baseURL: stack.url });
+    const context = await stack.browser.newContext({ baseURL: stack.url, serviceWorkers: 'block' });
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
@@ -51,6 +51,23 @@ describe('console shell', () => {
     await page.evaluate('window.printed = 0; window.print = () => { window.printed += 1; };');
     await page.keyboard.press('Control+P');
     expect(await page.evaluate('window.printed')).toBe(1);
+    await context.close();
+  });
+
+  it('an unknown permission only warns in the browser console (spec 1 §6)', async () => {
+    const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
+    await page.route('**/api/users/user', async (route) => {
+      const res = await route.fetch();
+      const user = (await res.json()) as { permissions: string[] };
+      await route.fulfill({ response: res, json: { ...user, permissions: [...user.permissions, 'Future:thing'] } });
+    });
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.reload();
+    await page.getByRole('link', { name: 'Calendar' }).waitFor();
+    expect(warnings).toContain('Unknown permission Future:thing');
     await context.close();
   });
 

@@ -11,17 +11,12 @@
  * TEST_DATABASE_URL (a server; the bench creates the database bench_album_<rows> there and
  * keeps it for the next run when BENCH_KEEP=1). BENCH_RUNS: timed runs per case (30).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { inArray, sql } from 'drizzle-orm';
 import { snapshots } from '../src/db/schema/index.ts';
 import { snapshotsRoutes, toQueryString } from '@stadiumcam/contract';
-import { buildApp, type App } from '../src/app.ts';
-import type { AppConfig } from '../src/config.ts';
-import { pageAnchors } from '../src/modules/snapshots/snapshots.service.ts';
+import type { App } from '../src/app.ts';
+import { benchApp, pct, seed } from './seed.ts';
 import {
   albumCountsQuery,
   insertSnapshot,
@@ -40,67 +35,14 @@ const PG_URL =
 const EVENT = 'stadiumcam-2031-06-01';
 const SMALL_EVENT = 'stadiumcam-2031-06-02';
 const SMALL_ROWS = Math.max(1000, Math.round(ROWS / 100));
-const PASSWORD = 'bench-admin-password';
 
 /** 3 filters the album offers together: three sections, two cameras, one share platform. */
 const FILTERS = { section: ['110', '125', '140'], camera: ['cam2', 'cam5'], sharedPlatform: ['Email'] };
-
-async function seed(app: App, slugDate: string, rows: number, offset: number): Promise<void> {
-  const db = app.deps.db;
-  await db.execute(sql`insert into events (id, slug, slug_date, title, event_status, game_date, timezone)
-    values (${slugDate}, 'stadiumcam', ${slugDate}, ${slugDate}, 'post', ${slugDate.slice(-10)}, 'America/Winnipeg')
-    on conflict do nothing`);
-  const start = Date.parse(`${slugDate.slice(-10)}T23:00:00Z`);
-  const batch = 50_000;
-  for (let from = 1; from <= rows; from += batch) {
-    const to = Math.min(rows, from + batch - 1);
-    // Deterministic spread: h is a cheap hash of g so neighbours differ in seat, camera, ...
-    await db.execute(
-      sql.raw(`
-      insert into snapshots (id, slug, slug_date, user_id, camera, seat_type, section, "row", seat, date,
-        thumb_uri, small_uri, raw_cropped_uri, shared_uri, media_type, favorite, hidden, magicshot, overlay,
-        post_obj, shared_count, share_sources, faces, group_size, age_min, age_max, genders, emotions)
-      select id, 'stadiumcam', '${slugDate}', 'u' || ((h * 31) % ${Math.max(1, Math.round(rows / 4))}),
-        'cam' || (1 + (h / 11) % 8),
-        case when h % 50 = 0 then 'box' when h % 97 = 0 then 'suite' else 'section' end,
-        case when h % 50 = 0 then 'B' || (h % 24) when h % 97 = 0 then 'S' || (h % 12) else (100 + (h / 3) % 60)::text end,
-        chr((65 + (h / 7) % 26)::int), (1 + (h / 5) % 30)::text,
-        to_timestamp(${start / 1000} + (g::float8 / ${rows}) * 5 * 3600 + (h % 1000) / 1000.0),
-        '/media/b/' || id || '-thumb.jpg', '/media/b/' || id || '-small.jpg', '/media/b/' || id || '-raw.jpg',
-        case when h % 10 < 3 then '/media/b/' || id || '-shared.jpg' else '' end,
-        case when h % 40 = 0 then 'video/mp4' else 'image' end,
-        h % 100 = 0, h % 500 = 0, h % 200 = 7,
-        case when h % 3 = 0 then null else 'overlay' || (h % 5) end,
-        case when h % 10 < 3 then jsonb_build_array(jsonb_build_object('socialSource',
-          (array['Download','Email','print','Share'])[1 + (h / 17) % 4], 'imgURL', 'x', 'date', '2031-06-01T23:00:00Z'))
-          else '[]'::jsonb end,
-        case when h % 10 < 3 then 1 else 0 end,
-        case when h % 10 < 3 then array[(array['Download','Email','print','Share'])[1 + (h / 17) % 4]] else '{}'::text[] end,
-        case when h % 100 = 1 then '[{"AgeRange":{"Low":20,"High":28}}]'::jsonb end,
-        case when h % 5 < 3 then 1 + h % 6 end,
-        case when h % 5 < 3 then 10 + h % 50 end,
-        case when h % 5 < 3 then 18 + h % 50 end,
-        case when h % 5 < 3 then (array['Female','Male','Both'])[1 + h % 3] end,
-        case when h % 5 < 3 then array[(array['angry','surprised','fear','confused','sad','happy','calm'])[1 + h % 7]]
-          else '{}'::text[] end
-      from (select g, '${slugDate.slice(-5)}-' || lpad((g + ${offset})::text, 9, '0') as id,
-                   (g * 2654435761::bigint) % 1000003 as h
-            from generate_series(${from}, ${to}) as g) as s`),
-    );
-    process.stdout.write(`\r  seeded ${to.toLocaleString()} / ${rows.toLocaleString()} photos of ${slugDate}`);
-  }
-  process.stdout.write('\n');
-}
 
 async function count(app: App, slugDate: string): Promise<number> {
   const res = await app.deps.db.execute(sql`select count(*)::int as n from snapshots where slug_date = ${slugDate}`);
   return rowsOf<{ n: number }>(res)[0].n;
 }
-
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /** `before` runs ahead of every call, untimed (a write the call then has to cope with). */
 type Case = { name: string; url: string; before?: (i: number) => Promise<unknown>; after?: () => Promise<unknown> };
@@ -120,7 +62,7 @@ async function time(app: App, cookie: string, c: Case): Promise<{ p50: number; p
   };
   for (let i = 0; i < 3; i++) await once();
   // Steady state: the anchors a deep page asked for are built (the cold call is its own case).
-  await pageAnchors(app.deps).settled();
+  await app.deps.anchors.settled();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) times.push(await once());
   await c.after?.();
@@ -137,34 +79,8 @@ async function explain(app: App, title: string, query: ReturnType<typeof sql>): 
 }
 
 async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-album-'));
-  let databaseUrl: string | undefined;
   const dbName = `bench_album_${ROWS}`;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
-    if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
-  const config: AppConfig = {
-    dataDir,
-    databaseUrl,
-    pgliteDir: path.join(dataDir, 'pglite'),
-    mediaDir: path.join(dataDir, 'media'),
-    outboxDir: path.join(dataDir, 'outbox'),
-    adminPassword: PASSWORD,
-    deviceToken: 'bench',
-    publicUrl: 'http://127.0.0.1:8080',
-    webDist: path.join(dataDir, 'no-web'),
-    logLevel: 'silent',
-    trustProxy: false,
-  };
-  const app = await buildApp(config, { logger: false });
-  await app.ready();
+  const { app, cookie, close } = await benchApp(kind, dbName, PG_URL);
   const out: string[] = [];
   try {
     console.log(`\n== ${kind}: ${ROWS.toLocaleString()} photos`);
@@ -176,16 +92,6 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       await app.deps.db.execute(sql`vacuum analyze snapshots`);
       console.log(`  seeded and vacuumed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     } else console.log('  reusing the seeded database');
-
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    const sid = login.cookies.find((c) => c.name === 'sid');
-    if (!sid) throw new Error(`login failed: ${login.body}`);
-    const cookie = `sid=${sid.value}`;
 
     const all = rowsOf<{ n: number }>(
       await app.deps.db.execute(
@@ -250,7 +156,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
     const c0 = performance.now();
     await app.inject({ method: 'GET', url: middleUrl, headers: { cookie } });
     const coldMs = performance.now() - c0;
-    await pageAnchors(app.deps).settled();
+    await app.deps.anchors.settled();
     const buildMs = performance.now() - c0;
     // Live: a photo arrives at the newest end before every call (removed afterwards).
     const arrived: string[] = [];
@@ -339,7 +245,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       ),
     );
     // What the service runs for a deep unfiltered page: a walk from the nearest cached anchor.
-    const anchors = (await pageAnchors(app.deps).current(EVENT, 'all'))!.anchors;
+    const anchors = (await app.deps.anchors.current(EVENT, 'all'))!.anchors;
     const first = all - (middle - 1) * 100 - 100;
     const k = Math.floor(first / 1000);
     out.push(
@@ -381,14 +287,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
     out.push(await explain(app, 'stats, no filter, if counted instead', albumCountsQuery({ slugDate: [EVENT] }, true)));
     out.push(await explain(app, 'stats, 3 filters', albumCountsQuery({ slugDate: [EVENT], ...FILTERS }, true)));
   } finally {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres' && process.env.BENCH_KEEP !== '1') {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await close();
   }
   return out.join('\n');
 }

@@ -124,14 +124,15 @@ async function runLoad(): Promise<void> {
 }
 
 async function runServer(): Promise<void> {
-  // Attendees all come from this machine: lift the per-address limit for the run.
-  process.env.PUBLIC_RATE_LIMIT ??= '1000000';
   const { buildApp } = await import('../src/app.ts');
+  const { configFromEnv } = await import('../src/config.ts');
   const { ensureTodayEventLive } = await import('../src/modules/events/events.service.ts');
-  const { cameraHub } = await import('../src/modules/cameras/cameras.service.ts');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-bench-rt-'));
   const app = await buildApp(
     {
+      ...configFromEnv({}),
+      // Attendees all come from this machine: lift the per-address limit for the run.
+      publicRateLimit: Number(process.env.PUBLIC_RATE_LIMIT) || 1_000_000,
       dataDir,
       pgliteDir: 'memory://',
       mediaDir: path.join(dataDir, 'media'),
@@ -140,6 +141,7 @@ async function runServer(): Promise<void> {
       deviceToken: TOKEN,
       publicUrl: 'http://127.0.0.1',
       webDist: path.join(dataDir, 'no-web'),
+      attendeeDist: path.join(dataDir, 'no-attendee'),
       logLevel: 'warn',
       trustProxy: false,
     },
@@ -162,7 +164,7 @@ async function runServer(): Promise<void> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   const memory: { t: number; rss: number; heap: number }[] = [];
   let sampler: NodeJS.Timeout | undefined;
-  const hub = cameraHub(app.deps);
+  const hub = app.deps.cameras;
   let framesAtStart = 0;
 
   const child = fork(import.meta.filename, [], {

@@ -1,24 +1,33 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { chmod, mkdir } from 'node:fs/promises';
+import zlib from 'node:zlib';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { parseQuery } from '@stadiumcam/contract';
+import { EMPTY_SEAT_MAP, parseQuery } from '@stadiumcam/contract';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { loadSessionUser, SESSION_COOKIE } from './plugins/session.ts';
+import { SESSION_COOKIE } from './plugins/session.ts';
+import { loadSessionUser } from './modules/auth/auth.sessions.ts';
+import { ownOrigin, refererOrigin, trustProxyOption } from './plugins/origin.ts';
 import { createRealtime } from './plugins/socket.ts';
 import { modules } from './modules/index.ts';
-import { bootstrap } from './bootstrap.ts';
+import { CameraHub } from './modules/cameras/cameras.service.ts';
+import { createMetricsState } from './modules/events/metrics.service.ts';
+import { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
+import { createAttendeeFeed } from './modules/attendee/attendee.feed.ts';
+import { createOpsMetrics } from './modules/ops/ops.metrics.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -28,8 +37,19 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function buildApp(config: AppConfig, opts: { logger?: boolean; database?: Database } = {}): Promise<App> {
   const database = opts.database ?? (await openDatabase(config));
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Readable lines on a terminal, JSON lines otherwise (docs/operations.md).
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+              : {}),
+          },
+    // One debug line per request from the ops area instead of two info lines per request.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { querystringParser: parseQuery },
     bodyLimit: 1024 * 1024,
   }) as unknown as App;
@@ -52,6 +72,20 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean; data
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only over TLS (below): on plain http it would pin a LAN address to https.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    // Shared photos are shown by the attendee app and mail clients on other origins.
+    if (req.url.startsWith('/media/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+  // API answers (album pages, lists) compressed on the fly; the console's files are precompressed
+  // at build and served as they are. Brotli at a low quality: the gain over gzip without its cost.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 50 } });
 
@@ -62,47 +96,66 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean; data
     req.user = await loadSessionUser(database.db, sid);
     if (UNSAFE_METHODS.has(req.method) && (sid || req.headers.origin)) {
       const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
-      if (origin !== `${req.protocol}://${req.host}`) {
+      if (origin !== ownOrigin(config, req.protocol, req.host)) {
         return reply.status(403).send({ error: 'Cross-origin request refused' });
       }
     }
   });
 
-  await mkdir(config.mediaDir, { recursive: true });
+  // The data folder holds the database, originals and mails: its owner's only.
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  await chmod(config.dataDir, 0o700);
+  await mkdir(config.mediaDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });
   const hasWeb = existsSync(config.webDist);
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: true });
+  if (hasWeb) {
+    // The build writes .br and .gz beside each asset; file names under /assets/ carry a content
+    // hash, so they never change: a year, immutable. index.html names them: always revalidated.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(file) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'Not found' });
   });
 
-  const realtime = createRealtime(app, database.db, config.deviceToken);
-  const deps: Deps = {
+  const realtime = createRealtime(app, {
+    loadUser: (sid) => loadSessionUser(database.db, sid),
+    config,
+  });
+  const deps = {
     db: database.db,
     dbKind: database.kind,
     config,
     mailer: createMailer(config),
     realtime,
     log: app.log,
-  };
+    attendeeFeed: createAttendeeFeed(),
+    anchors: new PageAnchors(database.db, (err) => app.log.warn({ err }, 'page anchors')),
+    metrics: createMetricsState(),
+    eventCache: new Map(),
+    overlayImages: new Map(),
+    ops: createOpsMetrics(),
+    seatMap: { current: EMPTY_SEAT_MAP },
+  } satisfies Omit<Deps, 'cameras'> as Deps;
+  // The hub reports queues back through deps (live metrics), so it is made last.
+  deps.cameras = new CameraHub(deps);
   app.decorate('deps', deps);
+  // Routes, sockets and boot tasks of every area, in modules/index.ts's order.
   for (const register of modules) await register(app, deps);
-  await bootstrap(deps);
   app.addHook('onClose', async () => {
     await database.close();
   });
   return app;
-}
-
-function refererOrigin(referer: string | undefined): string | undefined {
-  if (!referer) return undefined;
-  try {
-    return new URL(referer).origin;
-  } catch {
-    return undefined;
-  }
 }

@@ -13,20 +13,60 @@ export type AppConfig = {
   adminPassword?: string;
   deviceToken: string;
   publicUrl: string;
+  /** PUBLIC_URL's origin when it is set: the one origin browsers may call from (DESIGN §4). */
+  publicOrigin?: string;
   smtpUrl?: string;
   /** Built console; served when present. */
   webDist: string;
+  /** Built attendee app; served at /app/ when present. */
+  attendeeDist: string;
   logLevel: string;
-  /** Rate limits and lock-outs; tests shorten nothing, they count. */
-  trustProxy: boolean;
+  /** Guards /metrics when set (Authorization: Bearer <token>). */
+  metricsToken?: string;
+  /**
+   * Which X-Forwarded-For hops to trust (Fastify's trustProxy): a hop count, or a list of
+   * proxy addresses/CIDRs; the client is the right-most untrusted hop. `false` = none.
+   */
+  trustProxy: false | number | string;
+  /** A Nominatim-compatible geocoding service (GEOCODER_URL); without it operators type lat/lon. */
+  geocoderUrl?: string;
+  /** Requests per minute per client address on /api/public (attendee phones). */
+  publicRateLimit: number;
+  /**
+   * The suspicious-user rule (docs/protocol.md §4): within `windowMinutes`, at least `photos`
+   * photos or at least `seats` distinct seats by one user id at one event.
+   */
+  suspicious: { photos: number; seats: number; windowMinutes: number };
+  /** Where main.ts listens. */
+  port: number;
+  host: string;
+  /** The venue simulator main.ts starts (`SIMULATOR=off`: none); unset numbers take its defaults. */
+  simulator: false | SimulatorOptions;
+  /** How long the server waits for a camera host's answer before telling the caller it did not answer. */
+  hostAckTimeoutMs: number;
+};
+
+export type SimulatorOptions = {
+  seed?: number;
+  hosts?: number;
+  camerasPerHost?: number;
+  fps?: number;
+  attendeeRate?: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+const positiveInt = (value: string | undefined, fallback: number) => {
+  const v = Number(value);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+
+/** The only place that reads the environment (besides the simulator's own options in main.ts). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const port = env.PORT ?? '8080';
+  const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
+  const num = (value: string | undefined) => (value ? Number(value) : undefined);
   return {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -37,9 +77,44 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Without a configured token the server makes one per run and hands it to its own simulator.
     deviceToken: env.DEVICE_TOKEN || randomBytes(16).toString('hex'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    attendeeDist: env.ATTENDEE_DIST ? path.resolve(env.ATTENDEE_DIST) : path.join(repoRoot, 'apps/attendee/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    geocoderUrl: env.GEOCODER_URL || undefined,
+    publicRateLimit: Number(env.PUBLIC_RATE_LIMIT) || 600,
+    suspicious: {
+      photos: positiveInt(env.SUSPICIOUS_PHOTOS, 8),
+      seats: positiveInt(env.SUSPICIOUS_SEATS, 3),
+      windowMinutes: positiveInt(env.SUSPICIOUS_WINDOW_MINUTES, 30),
+    },
+    port,
+    host,
+    simulator:
+      env.SIMULATOR === 'off'
+        ? false
+        : {
+            seed: num(env.SIM_SEED),
+            hosts: num(env.SIM_HOSTS),
+            camerasPerHost: num(env.SIM_CAMERAS),
+            fps: num(env.SIM_FPS),
+            attendeeRate: num(env.SIM_ATTENDEE_RATE),
+          },
+    hostAckTimeoutMs: 10_000,
   };
+}
+
+/**
+ * TRUST_PROXY: `true` = one proxy in front (the hop it saw is the client; a client-written
+ * X-Forwarded-For left of it is ignored), a number = that many proxies, otherwise a comma list
+ * of proxy addresses or CIDRs. Never "trust every hop": the left-most entry is the client's own.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

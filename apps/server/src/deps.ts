@@ -3,8 +3,18 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './plugins/socket.ts';
+import type { AttendeeFeed } from './modules/attendee/attendee.feed.ts';
+import type { SeatMap } from '@stadiumcam/contract';
+import type { CameraHub } from './modules/cameras/cameras.service.ts';
+import type { EventCache } from './modules/devices/events-link.ts';
+import type { MetricsState } from './modules/events/metrics.service.ts';
+import type { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
+import type { OpsMetrics } from './modules/ops/ops.metrics.ts';
 
-/** What every module's service receives: built once per app in buildApp. */
+/**
+ * What every module's service receives: built once per app in buildApp. Per-app state (hubs,
+ * caches) lives here, never in module-level singletons: tests build several apps in one process.
+ */
 export type Deps = {
   db: Db;
   dbKind: 'pglite' | 'postgres';
@@ -12,4 +22,20 @@ export type Deps = {
   mailer: Mailer;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** Template changes pushed to open attendee apps. */
+  attendeeFeed: AttendeeFeed;
+  /** The seat map in use (modules/mapping); replaced as a whole by a reload, never edited in place. */
+  seatMap: { current: SeatMap };
+  /** Live state of every camera and host (modules/cameras). */
+  cameras: CameraHub;
+  /** The album's page anchors (modules/snapshots). */
+  anchors: PageAnchors;
+  /** Live metrics' queues, peaks and emit timers (modules/events). */
+  metrics: MetricsState;
+  /** Event lookups reused for a second on the device and attendee paths (modules/devices/events-link). */
+  eventCache: EventCache;
+  /** Overlay images read for compositing, by media key (modules/attendee). */
+  overlayImages: Map<string, Buffer>;
+  /** Prometheus registry and the draining flag (modules/ops). */
+  ops: OpsMetrics;
 };

@@ -6,7 +6,7 @@ import path from 'node:path';
  * of corrupting it. The lock file holds the owner's pid; a stale one (dead pid) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -35,4 +35,14 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The innermost cause of a failed start, in one line, with where to look. */
+export function startupFailure(err: unknown, databaseUrl: string | undefined): string {
+  let e: unknown = err;
+  while (e instanceof Error && e.cause) e = e.cause;
+  const code = (e as { code?: string }).code;
+  const text = (e instanceof Error ? e.message : String(e)).split('\n')[0] || String(code ?? 'unknown error');
+  const where = databaseUrl ? ' (check DATABASE_URL)' : '';
+  return `${code && !text.includes(code) ? `${code} ` : ''}${text}${where}`;
 }

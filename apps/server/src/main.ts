@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { lockDataDir } from './lock.ts';
+import { lockDataDir, startupFailure } from './lock.ts';
 import { ensureTodayEventLive } from './modules/events/events.service.ts';
 
 const config = configFromEnv();
@@ -14,27 +16,39 @@ if (!config.databaseUrl) {
   }
 }
 
-const app = await buildApp(config);
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '127.0.0.1';
+const app = await buildApp(config).catch((err: unknown) => {
+  // One clear line (the cause first), not a driver's stack: usually a wrong DATABASE_URL.
+  console.error(`\n  Cannot start: ${startupFailure(err, config.databaseUrl)}\n`);
+  unlock();
+  process.exit(1);
+});
+const { port, host } = config;
 await app.listen({ port, host });
 
+/** The admin's password as the first start set it (ADMIN_PASSWORD or the saved random one). */
+async function adminCredentials(): Promise<{ username: string; password: string } | undefined> {
+  const password =
+    config.adminPassword ??
+    (await readFile(path.join(config.dataDir, 'admin-password.txt'), 'utf8').then(
+      (s) => s.trim(),
+      () => undefined,
+    ));
+  return password ? { username: 'admin', password } : undefined;
+}
+
 let venue: { stop: () => Promise<void> } | undefined;
-if (process.env.SIMULATOR !== 'off') {
+if (config.simulator) {
   // The simulated venue needs a live event to photograph for.
   await ensureTodayEventLive(app.deps);
   const { startVenue } = await import('@stadiumcam/venue-sim');
-  const num = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
   const local = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   venue = await startVenue({
     serverUrl: `http://${local.includes(':') ? `[${local}]` : local}:${port}`,
     deviceToken: config.deviceToken,
-    seed: num('SIM_SEED'),
-    hosts: num('SIM_HOSTS'),
-    camerasPerHost: num('SIM_CAMERAS'),
-    fps: num('SIM_FPS'),
-    attendeeRate: num('SIM_ATTENDEE_RATE'),
+    ...config.simulator,
     log: app.log,
+    // On a first start the simulator uploads its venue's map files as the admin (a technician).
+    technician: await adminCredentials(),
   });
 }
 
@@ -42,16 +56,37 @@ console.log(
   `\n  StadiumCam console: http://${host}:${port}\n  Log in as "admin" (password: ADMIN_PASSWORD, or ${config.dataDir}/admin-password.txt)\n`,
 );
 
+/**
+ * SIGTERM/SIGINT drain (docs/operations.md): /readyz turns 503 so a load balancer stops sending
+ * work, the simulator stops, then Fastify stops accepting, finishes the requests in flight and
+ * closes every socket (hosts and consoles reconnect to another instance). A hard stop after
+ * 10 s keeps a stuck request from holding a deploy.
+ */
+const DRAIN_MS = 10_000;
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    app.deps.ops.draining = true;
+    app.log.info({ signal }, 'draining');
+    setTimeout(() => {
+      app.log.error('drain took longer than 10 s: stopping now');
+      unlock();
+      process.exit(1);
+    }, DRAIN_MS).unref();
     void (venue?.stop() ?? Promise.resolve())
       .then(() => app.close())
-      .finally(() => {
-        unlock();
-        process.exit(0);
-      });
+      .then(
+        () => {
+          unlock();
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'drain failed');
+          unlock();
+          process.exit(1);
+        },
+      );
   });
 }

@@ -1,9 +1,11 @@
 import {
   SHARE_SOURCES,
+  analyticsRoutes,
   attendeeRoutes,
   buildPath,
   toQueryString,
   type PublicEvent,
+  type PageView,
   type PublicSnapshot,
   type Seat,
 } from '@stadiumcam/contract';
@@ -25,6 +27,18 @@ export type CrowdOptions = {
 
 type Route = { method: string; path: string };
 
+/** The phone an attendee holds: what the attendee app reports with each page view (DESIGN §12). */
+type Phone = Omit<PageView, 'slugDate' | 'page'>;
+const DEVICES = ['mobile', 'mobile', 'mobile', 'mobile', 'mobile', 'mobile', 'tablet', 'desktop'] as const;
+const LOCALES = ['en-US', 'en-US', 'en-CA', 'en-CA', 'fr-CA', 'es-MX', 'pt-BR', 'de-DE', 'ja'] as const;
+const SCREENS = [
+  [390, 844],
+  [414, 896],
+  [360, 800],
+  [393, 873],
+  [820, 1180],
+] as const;
+
 /**
  * Attendees, through the public attendee API exactly as the phone app would: join a queue
  * by seat, wait for the photo, sometimes pick an overlay and share. A few come back from
@@ -39,7 +53,7 @@ export class Crowd {
   /** Requests under way; stop() waits for them so the server can close its connections. */
   private readonly inFlight = new Set<Promise<unknown>>();
   private count = 0;
-  readonly stats = { joined: 0, photos: 0, overlays: 0, shares: 0, refused: 0 };
+  readonly stats = { joined: 0, photos: 0, overlays: 0, shares: 0, refused: 0, pageViews: 0 };
 
   constructor(private readonly opts: CrowdOptions) {}
 
@@ -105,18 +119,37 @@ export class Crowd {
     return this.event;
   }
 
+  private phone(): Phone {
+    const rng = this.opts.rng;
+    const language = rng.pick(LOCALES);
+    const [width, height] = rng.pick(SCREENS);
+    const region = language.split('-')[1];
+    return { device: rng.pick(DEVICES), language, screen: { width, height }, ...(region ? { country: region } : {}) };
+  }
+
+  /** A cookieless page view, as the attendee app reports each screen it shows; never blocks the visit. */
+  private view(event: PublicEvent, phone: Phone, page: string): void {
+    this.call(analyticsRoutes.pageView, { body: { slugDate: event.slugDate, page, ...phone } }).then(
+      () => this.stats.pageViews++,
+      () => {},
+    );
+  }
+
   private async arrive(): Promise<void> {
     const rng = this.opts.rng;
     const n = ++this.count;
     const userId = `u-${rng.hex(8)}`;
     const suspicious = rng.chance(this.opts.suspiciousShare);
+    const phone = this.phone();
     try {
       const event = await this.currentEvent();
-      await this.join(event, userId, randomSeat(rng.next));
+      this.view(event, phone, 'welcome');
+      this.view(event, phone, 'seat');
+      await this.join(event, userId, randomSeat(rng.next), phone);
       if (suspicious) {
         // The same phone claims other seats, one after another.
         for (let i = 1; i <= 3; i++) {
-          this.later(i * (this.opts.turnMs + 1000), () => this.join(event, userId, randomSeat(rng.next)));
+          this.later(i * (this.opts.turnMs + 1000), () => this.join(event, userId, randomSeat(rng.next), phone));
         }
       }
     } catch (err) {
@@ -125,30 +158,32 @@ export class Crowd {
     }
   }
 
-  private async join(event: PublicEvent, userId: string, seat: Seat): Promise<void> {
+  private async join(event: PublicEvent, userId: string, seat: Seat, phone: Phone): Promise<void> {
     const { position } = await this.call<{ camera: string; position: number }>(attendeeRoutes.joinQueue, {
       body: { slugDate: event.slugDate, userId, seat },
     });
     this.stats.joined++;
-    this.lookForPhoto(event, userId, position * this.opts.turnMs + 1500, 6);
+    this.view(event, phone, 'queue');
+    this.lookForPhoto(event, userId, phone, position * this.opts.turnMs + 1500, 6);
   }
 
-  private lookForPhoto(event: PublicEvent, userId: string, afterMs: number, tries: number): void {
+  private lookForPhoto(event: PublicEvent, userId: string, phone: Phone, afterMs: number, tries: number): void {
     this.later(afterMs, async () => {
       const photos = await this.call<PublicSnapshot[]>(attendeeRoutes.snapshots, {
         query: { slugDate: event.slugDate, userId },
       });
       const photo = photos.find((p) => !p.overlay && !p.magicshot);
       if (!photo) {
-        if (tries > 1) this.lookForPhoto(event, userId, Math.max(2000, this.opts.turnMs), tries - 1);
+        if (tries > 1) this.lookForPhoto(event, userId, phone, Math.max(2000, this.opts.turnMs), tries - 1);
         return;
       }
       this.stats.photos++;
-      await this.enjoy(event, userId, photo);
+      this.view(event, phone, 'photo');
+      await this.enjoy(event, userId, photo, phone);
     });
   }
 
-  private async enjoy(event: PublicEvent, userId: string, photo: PublicSnapshot): Promise<void> {
+  private async enjoy(event: PublicEvent, userId: string, photo: PublicSnapshot, phone: Phone): Promise<void> {
     const rng = this.opts.rng;
     if (event.overlays.length && rng.chance(0.6)) {
       await this.call(attendeeRoutes.chooseOverlay, {
@@ -158,6 +193,7 @@ export class Crowd {
       this.stats.overlays++;
     }
     if (rng.chance(0.45)) {
+      this.view(event, phone, 'share');
       const socialSource = rng.pick(SHARE_SOURCES);
       await this.call(attendeeRoutes.share, {
         params: { id: photo._id },

@@ -146,7 +146,16 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
  */
 export async function renderFrame(
   v: View,
-  opts: { camera: string; target: SeatRef | null; label: string; width?: number; height?: number; quality?: number },
+  opts: {
+    camera: string;
+    target: SeatRef | null;
+    label: string;
+    width?: number;
+    height?: number;
+    quality?: number;
+    /** Exposure: 1 = as rendered. */
+    brightness?: number;
+  },
 ): Promise<Buffer> {
   const width = opts.width ?? FRAME_W;
   const height = opts.height ?? FRAME_H;
@@ -168,6 +177,7 @@ export async function renderFrame(
   return sharp(await panoramaRaw(), { raw: { width: PANO_W, height: PANO_H, channels: 3 } })
     .extract(rect)
     .resize(width, height, { kernel: 'linear' })
+    .linear(opts.brightness ?? 1, 0)
     .composite([{ input: Buffer.from(svg) }])
     .jpeg({ quality: opts.quality ?? 50 })
     .toBuffer();

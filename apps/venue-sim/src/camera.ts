@@ -1,7 +1,16 @@
-import { parsePtzCommand, type CameraPower, type CameraReport, type FirstSrs, type Seat } from '@stadiumcam/contract';
+import {
+  parsePtzCommand,
+  type Aim,
+  type CameraPower,
+  type CameraReport,
+  type FirstSrs,
+  type Seat,
+} from '@stadiumcam/contract';
+import { CameraSettings } from './camera-settings.ts';
 import { PAN_LIMIT, TILT_LIMIT, panAndZoomOf, renderFrame, viewOfSeat, type View } from './bowl.ts';
 
-export type QueueEntry = { userId: string; slugDate: string; seat: Seat; heldUntil: number };
+/** `aim`: where the server's seat map says to point for this seat. */
+export type QueueEntry = { userId: string; slugDate: string; seat: Seat; heldUntil: number; aim?: Aim };
 
 export type CameraIo = {
   report: (r: CameraReport) => void;
@@ -30,15 +39,29 @@ export class SimCamera {
   private turnTimer: NodeJS.Timeout | null = null;
   private velocity = { pan: 0, tilt: 0, at: 0 };
   private cache: { key: string; jpeg: Promise<Buffer> } | null = null;
+  /** Frames emitted since the last fps report. */
   framesSent = 0;
+  /** Frame ticks while on (what a console should get at best); a running total for tests. */
+  framesDue = 0;
+  readonly settings: CameraSettings;
+  private lastFrameAt = 0;
 
   constructor(
     readonly name: string,
     private readonly io: CameraIo,
     private readonly turnMs: number,
     initial: CameraPower,
+    fps = 3,
   ) {
     this.status = initial;
+    this.settings = new CameraSettings(fps);
+  }
+
+  /** True when this camera's own frame rate (its fps setting) allows the next frame now. */
+  frameDue(now = Date.now()): boolean {
+    if (now - this.lastFrameAt < 1000 / this.settings.fps - 20) return false;
+    this.lastFrameAt = now;
+    return true;
   }
 
   get firstSrs(): FirstSrs | null {
@@ -131,9 +154,10 @@ export class SimCamera {
     this.applyVelocity();
     const target = this.current?.seat ?? null;
     const label = target ? `Sec ${target.section} Row ${target.row} Seat ${target.seat}` : 'LIVE';
-    const key = `${Math.round(this.view.pan / 1e5)},${Math.round(this.view.tilt / 1e5)},${this.view.zoom},${label}`;
+    const { jpegQuality: quality, brightness } = this.settings;
+    const key = `${Math.round(this.view.pan / 1e5)},${Math.round(this.view.tilt / 1e5)},${this.view.zoom},${label},${quality},${brightness}`;
     if (this.cache?.key !== key) {
-      const jpeg = renderFrame(this.view, { camera: this.name, target, label });
+      const jpeg = renderFrame(this.view, { camera: this.name, target, label, quality, brightness });
       this.cache = { key, jpeg };
       jpeg.catch(() => {
         if (this.cache?.jpeg === jpeg) this.cache = null;
@@ -205,8 +229,9 @@ export class SimCamera {
     const [entry] = this.queue.splice(i, 1);
     this.current = entry;
     this.turnEndsAt = now + this.turnMs;
-    const view = viewOfSeat(entry.seat);
-    if (view) this.moveTo(view);
+    // The server's aim (the seat map's region interpolation); without a seat map, the bowl's own geometry.
+    const view = entry.aim ?? viewOfSeat(entry.seat);
+    if (view && this.settings.roverMode === 'auto') this.moveTo(view);
     this.reportQueue();
     this.turnTimer = setTimeout(() => this.finishTurn(entry), this.turnMs);
   }

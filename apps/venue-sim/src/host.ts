@@ -9,6 +9,7 @@ import {
   type Seat,
 } from '@stadiumcam/contract';
 import { SimCamera } from './camera.ts';
+import { bindCameraSettings } from './host-settings.ts';
 import { PhotoPool } from './photos.ts';
 import type { Rng } from './rng.ts';
 
@@ -46,10 +47,14 @@ export class SimHost {
   demo = false;
   uploads = 0;
   private stopped = false;
+  /** Resolves after the first hello was answered (the server knows the cameras). */
+  readonly ready: Promise<void>;
+  private markReady: () => void = () => {};
   /** Uploads under way; stop() waits for them so the server can close its connections. */
   private readonly inFlightUploads = new Set<Promise<void>>();
 
   constructor(private readonly opts: HostOptions) {
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.pool = new PhotoPool(opts.rng.fork(7));
     for (const name of opts.cameras) {
       this.cameras.set(
@@ -64,6 +69,7 @@ export class SimHost {
           },
           opts.turnMs,
           'on',
+          opts.fps,
         ),
       );
     }
@@ -73,10 +79,13 @@ export class SimHost {
       reconnectionDelayMax: 5000,
     });
     this.socket.on('connect', () => this.hello());
+    // A new connection has a new engine: frames waiting for the old one's drain are stale.
+    this.socket.on('disconnect', () => this.pendingFrames.clear());
     this.socket.on('connect_error', (err) =>
       opts.log.warn({ host: opts.hostId, error: err.message }, 'venue host cannot connect'),
     );
     this.bind();
+    bindCameraSettings(this.socket, this.cameras);
     this.frameTimer = setInterval(() => this.sendFrames(), Math.round(1000 / opts.fps));
     this.fpsTimer = setInterval(() => this.reportFps(), 1000);
   }
@@ -109,7 +118,11 @@ export class SimHost {
           return;
         }
         this.demo = answer.demo;
-        for (const c of this.cameras.values()) this.report(c.fullReport());
+        for (const c of this.cameras.values()) {
+          this.report(c.fullReport());
+          this.socket.emit('camera configs', { camera: c.name, configs: c.settings.configs });
+        }
+        this.markReady();
       },
     );
   }
@@ -137,12 +150,12 @@ export class SimHost {
         ack({ ok: false, error: (err as Error).message });
       }
     });
-    s.on('queue join', ({ camera, slugDate, userId, seat }, ack) => {
+    s.on('queue join', ({ camera, slugDate, userId, seat, aim }, ack) => {
       const cam = this.camera(camera, ack);
       if (!cam) return;
       if (this.banned.has(userId)) return ack({ ok: false, error: 'You may not use the cameras at this event' });
       if (cam.status !== 'on') return ack({ ok: false, error: `Camera ${camera} is off` });
-      ack({ ok: true, position: cam.join({ userId, slugDate, seat, heldUntil: 0 }) });
+      ack({ ok: true, position: cam.join({ userId, slugDate, seat, heldUntil: 0, aim }) });
     });
     s.on('magicshot', ({ camera, slugDate, userId }, ack) => {
       const cam = this.camera(camera, ack);
@@ -188,6 +201,7 @@ export class SimHost {
       const cam = this.camera(camera, ack);
       if (!cam) return;
       ack({ ok: true });
+      cam.settings.restart();
       if (cam.status === 'on') {
         cam.setPower(false);
         this.later(1500, () => cam.setPower(true));
@@ -201,18 +215,47 @@ export class SimHost {
   private sendFrames(): void {
     if (!this.socket.connected) return;
     for (const cam of this.cameras.values()) {
-      if (cam.status !== 'on' || this.inFlight.has(cam.name)) continue;
+      if (cam.status !== 'on' || !cam.frameDue()) continue;
+      cam.framesDue++;
+      if (this.inFlight.has(cam.name)) continue;
       this.inFlight.add(cam.name);
       cam
         .frame()
         .then((jpeg) => {
-          // Volatile: a congested link drops frames instead of queueing them.
-          if (cam.status === 'on') this.socket.volatile.emit('frame', { camera: cam.name, jpeg });
-          cam.framesSent++;
+          if (cam.status === 'on') this.sendFrame(cam.name, jpeg);
         })
         .catch((err: Error) => this.opts.log.warn({ camera: cam.name, error: err.message }, 'frame render failed'))
         .finally(() => this.inFlight.delete(cam.name));
     }
+  }
+
+  /**
+   * Latest-wins per camera, as the server's relay does: a volatile emit drops every frame
+   * that comes while the previous write is in flight, and the cameras' frames come back to
+   * back, so all but the first camera starved. A frame that finds the link busy waits as
+   * its camera's newest frame (replacing an older one) and goes out when the link drains:
+   * a slow link sends fewer frames of every camera, never none, and nothing queues up.
+   */
+  private readonly pendingFrames = new Map<string, Buffer>();
+  private sendFrame(camera: string, jpeg: Buffer): void {
+    const engine = this.socket.io.engine;
+    if (!engine || !this.socket.connected) return;
+    if (this.pendingFrames.size === 0 && engine.transport.writable) {
+      this.socket.emit('frame', { camera, jpeg });
+      this.cameras.get(camera)!.framesSent++;
+      return;
+    }
+    if (this.pendingFrames.size === 0) {
+      // The transport turns writable only after its 'drain' handlers ran: flush on the next tick.
+      engine.once('drain', () => setImmediate(() => this.flushFrames()));
+    }
+    this.pendingFrames.set(camera, jpeg);
+  }
+
+  private flushFrames(): void {
+    const frames = [...this.pendingFrames];
+    this.pendingFrames.clear();
+    for (const [camera, jpeg] of frames) this.sendFrame(camera, jpeg);
   }
 
   private readonly lastFps = new Map<string, number>();

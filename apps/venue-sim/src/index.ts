@@ -1,6 +1,7 @@
 import { Crowd } from './attendees.ts';
 import { SimHost, type SimLog } from './host.ts';
 import { createRng } from './rng.ts';
+import { uploadVenueMap, type Technician } from './technician.ts';
 
 export { SimHost } from './host.ts';
 export { SimCamera } from './camera.ts';
@@ -27,6 +28,11 @@ export type VenueOptions = {
   /** Delay before a power command takes effect (default 400 ms). */
   powerDelayMs?: number;
   log?: SimLog;
+  /**
+   * A console user with Config: on a first start (no map files on the server) the simulator
+   * uploads its bowl's map files and row dictionary with it, as a technician would.
+   */
+  technician?: Technician;
 };
 
 export type Venue = { hosts: SimHost[]; crowd: Crowd; stop: () => Promise<void> };
@@ -65,6 +71,21 @@ export async function startVenue(opts: VenueOptions): Promise<Venue> {
     rng: rng.fork(1),
     log,
   });
+  if (opts.technician) {
+    // The server must know the cameras before it takes their map files.
+    const ready = Promise.all(hosts.map((h) => h.ready));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('camera hosts did not connect within 15 s')), 15_000);
+    });
+    await Promise.race([ready, late]).finally(() => clearTimeout(timer));
+    await uploadVenueMap({
+      serverUrl: opts.serverUrl,
+      technician: opts.technician,
+      cameras: hostCount * perHost,
+      log,
+    }).catch((err: Error) => log.warn({ error: err.message }, 'venue simulator map upload failed'));
+  }
   crowd.start();
   log.info({ seed, hosts: hostCount, cameras: hostCount * perHost, fps }, 'venue simulator started');
   return {
@@ -75,3 +96,4 @@ export async function startVenue(opts: VenueOptions): Promise<Venue> {
     },
   };
 }
+export * from './venue-map.ts';

@@ -28,19 +28,6 @@ export const ResetTokenSchema = z
   .max(200)
   .regex(/^[\w-]+$/, 'This password reset link is not valid.');
 
-/** Texts the server answers for sessions and passwords (the spec gives none of them). */
-export const AUTH_MSG = {
-  notLoggedIn: 'Not logged in',
-  invalidCredentials: 'Invalid username or password',
-  loginThrottled: (retryAfterSeconds: number) =>
-    `Too many failed login attempts. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
-  resetThrottled: (retryAfterSeconds: number) =>
-    `Too many password reset requests. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
-  resetTokenInvalid: 'This password reset link is not valid.',
-  resetTokenUsed: 'This password reset link has already been used.',
-  resetTokenExpired: 'This password reset link has expired. Please request a new one.',
-} as const;
-
 /** Reset requests counted per client address and per e-mail address within the window. */
 export const RESET_MAX_REQUESTS = 5;
 export const RESET_WINDOW_MS = LOGIN_WINDOW_MS;

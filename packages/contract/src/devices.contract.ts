@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { SHARE_SOURCES } from './constants.ts';
 import { SnapshotSchema } from './snapshots.contract.ts';
+import { PublicTemplateSchema } from './template.contract.ts';
 import { CameraKeySchema, CameraPowerSchema, FirstSrsSchema, PanAndZoomSchema } from './cameras.contract.ts';
 
 /*
@@ -98,12 +99,15 @@ export type CameraReport = z.input<typeof CameraReportSchema>;
 
 export const PublicOverlaySchema = z.object({ storageKey: z.string(), urlFullSize: z.string() });
 
-export const PublicEventSchema = z.object({
-  slugDate: z.string(),
-  title: z.string(),
-  eventStatus: z.string(),
-  overlays: z.array(PublicOverlaySchema),
-});
+/** The current event with the template parts the attendee app shows (template.contract.ts). */
+export const PublicEventSchema = z
+  .object({
+    slugDate: z.string(),
+    title: z.string(),
+    eventStatus: z.string(),
+    overlays: z.array(PublicOverlaySchema),
+  })
+  .extend(PublicTemplateSchema.shape);
 export type PublicEvent = z.infer<typeof PublicEventSchema>;
 
 /** What an attendee sees of their own photo. */
@@ -128,13 +132,27 @@ const UserIdSchema = Text(200);
 
 export const attendeeRoutes = {
   /** The current event (DESIGN §6 rule) with its enabled overlays. */
-  event: defineRoute({ method: 'GET', path: '/api/public/event', public: true, response: PublicEventSchema }),
+  event: defineRoute({
+    method: 'GET',
+    path: '/api/public/event',
+    public: true,
+    query: z.object({ slugDate: Text(200).optional() }),
+    response: PublicEventSchema,
+  }),
   /** Join a camera queue; the server picks the camera. */
   joinQueue: defineRoute({
     method: 'POST',
     path: '/api/public/queue',
     public: true,
-    body: z.strictObject({ slugDate: Text(200), userId: UserIdSchema, seat: SeatSchema }),
+    body: z.strictObject({
+      slugDate: Text(200),
+      userId: UserIdSchema,
+      seat: SeatSchema,
+      /** The browser's position; required while the event's geofence is on (spec 2, DESIGN §10). */
+      location: z
+        .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+        .optional(),
+    }),
     response: z.object({ camera: z.string(), position: z.number().int() }),
   }),
   /** The attendee's own photos of an event, newest first. */

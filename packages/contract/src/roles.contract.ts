@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { P, isPermission } from './permissions.ts';
+import { MSG } from './messages.ts';
 
 export const RoleSchema = z.object({
   name: z.string(),
@@ -8,15 +9,6 @@ export const RoleSchema = z.object({
   readonly: z.boolean(),
 });
 export type Role = z.infer<typeof RoleSchema>;
-
-/** Texts the server answers on the Role Editor besides the spec's own (MSG.roleExistsTitle). */
-export const ROLES_MSG = {
-  roleNotFound: 'Role not found',
-  adminImmutable: 'The admin role cannot be changed.',
-  adminUndeletable: 'The admin role cannot be deleted.',
-  readonlyRole: 'This role is read-only and cannot be changed.',
-  unknownPermission: (name: string) => `Unknown permission: ${name}`,
-} as const;
 
 export const RoleNameSchema = z
   .string()
@@ -31,7 +23,7 @@ export const RoleSaveSchema = z.strictObject({
       z
         .string()
         .max(100)
-        .refine(isPermission, { error: (issue) => ROLES_MSG.unknownPermission(String(issue.input)) }),
+        .refine(isPermission, { error: (issue) => MSG.roles.unknownPermission(String(issue.input)) }),
     )
     .max(200),
   /** true from "Add new role": an existing name is then a conflict, not an update. */

@@ -100,3 +100,19 @@ export const queryList = <T extends z.ZodType>(item: T) =>
 
 /** Query booleans arrive as strings. */
 export const queryBool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+/**
+ * Characters no input may carry (docs/security.md): NUL (PostgreSQL text refuses it, and it
+ * cuts strings in C code) and the bidi overrides and isolates that make a name display as
+ * something else (U+202A-U+202E, U+2066-U+2069).
+ */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const FORBIDDEN_CHARS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
+
+/** True when any string (or key) inside the value holds a forbidden character. */
+export function hasForbiddenChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return FORBIDDEN_CHARS.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasForbiddenChars(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => FORBIDDEN_CHARS.test(k) || hasForbiddenChars(v, depth + 1));
+}

@@ -97,6 +97,11 @@ export const SnapshotFilterShape = {
   /** Minutes of the UTC day, 0-1440; since > until wraps over midnight. */
   timeSince: intIn(0, MINUTES_PER_DAY).optional(),
   timeUntil: intIn(0, MINUTES_PER_DAY).optional(),
+  /** Banned (true) or not banned (false) photos only (event users filter). */
+  hidden: queryBool.optional(),
+  /** A date range (ISO 8601, inclusive): the event users filter. */
+  dateFrom: z.iso.datetime({ offset: true }).optional(),
+  dateTo: z.iso.datetime({ offset: true }).optional(),
   /** With dateComparator: only photos taken before/after this instant (ISO 8601). */
   dateVal: z.iso.datetime({ offset: true }).optional(),
   dateComparator: z.enum(DATE_COMPARATORS).optional(),
@@ -110,12 +115,16 @@ const eventsRequired = { message: 'slugDate is required unless a userId filter i
 const comparatorPaired = (q: { dateVal?: string; dateComparator?: string }) =>
   (q.dateVal === undefined) === (q.dateComparator === undefined);
 const comparatorMessage = { message: 'dateVal and dateComparator go together', path: ['dateComparator'] };
+const rangeOrdered = (q: { dateFrom?: string; dateTo?: string }) =>
+  !q.dateFrom || !q.dateTo || Date.parse(q.dateFrom) <= Date.parse(q.dateTo);
+const rangeMessage = { message: 'dateFrom must not be after dateTo', path: ['dateTo'] };
 
 /** GET /api/events/snapshots/stats: the list's filters, no paging. Unknown fields → 400. */
 export const SnapshotStatsQuerySchema = z
   .strictObject(SnapshotFilterShape)
   .refine(needsEvents, eventsRequired)
-  .refine(comparatorPaired, comparatorMessage);
+  .refine(comparatorPaired, comparatorMessage)
+  .refine(rangeOrdered, rangeMessage);
 export type SnapshotStatsQuery = z.infer<typeof SnapshotStatsQuerySchema>;
 
 export const SnapshotListQuerySchema = z
@@ -130,7 +139,8 @@ export const SnapshotListQuerySchema = z
     withTotal: queryBool.optional(),
   })
   .refine(needsEvents, eventsRequired)
-  .refine(comparatorPaired, comparatorMessage);
+  .refine(comparatorPaired, comparatorMessage)
+  .refine(rangeOrdered, rangeMessage);
 export type SnapshotListQuery = z.infer<typeof SnapshotListQuerySchema>;
 
 /** A list item: the Snapshot plus what the event users table shows (spec 3 §2.3). */
@@ -274,6 +284,17 @@ export const snapshotsRoutes = {
     permission: 'session',
     query: z.strictObject({ slugDate: list.pipe(z.array(text).min(1)) }),
     response: FilterOptionsSchema,
+  }),
+  /**
+   * The event users table as CSV (spec 3 §6: EventUsers:read views and exports): the same
+   * filter and sort as the table, every row up to EVENT_USERS_EXPORT_MAX; paging is ignored.
+   */
+  eventUsersExport: defineRoute({
+    method: 'GET',
+    path: '/api/snapshots/eventUsers/export',
+    permission: P.EVENT_USERS_READ,
+    query: SnapshotListQuerySchema,
+    response: null,
   }),
   /** Share platforms used in these events (event users filter). */
   sharedPlatforms: defineRoute({

@@ -17,36 +17,21 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Texts the server answers on the Users page besides the spec's own (MSG.userNameRule, MSG.userNameTaken). */
-export const USERS_MSG = {
-  usernameChars: 'User name may only contain lower-case letters, digits and . _ - @ (no spaces).',
-  passwordRule: `Password must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
-  emailRequired: 'A valid e-mail address is required.',
-  unknownRole: (name: string) => `Unknown role: ${name}`,
-  userNotFound: 'User not found',
-  idMismatch: 'The user id in the body does not match the address.',
-  usernameImmutable: 'The user name cannot be changed.',
-  cannotDeleteSelf: 'You cannot delete your own user.',
-  cannotDeleteAdmin: 'The built-in admin user cannot be deleted.',
-  adminKeepsRole: 'The built-in admin user must keep the admin role.',
-  onlyAdminManagesAdmins: 'Only an administrator can create, change or delete administrators.',
-} as const;
-
 /** Required, at least 6 characters, lower-cased, no spaces (spec 3 §5). */
 export const UsernameSchema = z
-  .string({ error: MSG.userNameRule })
+  .string({ error: MSG.users.userNameRule })
   .trim()
   .toLowerCase()
-  .min(USERNAME_MIN_LENGTH, MSG.userNameRule)
+  .min(USERNAME_MIN_LENGTH, MSG.users.userNameRule)
   .max(USERNAME_MAX_LENGTH, `User name must contain at most ${USERNAME_MAX_LENGTH} characters.`)
-  .regex(/^[a-z0-9._@-]+$/, USERS_MSG.usernameChars);
+  .regex(/^[a-z0-9._@-]+$/, MSG.users.usernameChars);
 
 export const PasswordSchema = z
-  .string({ error: USERS_MSG.passwordRule })
-  .min(PASSWORD_MIN_LENGTH, USERS_MSG.passwordRule)
+  .string({ error: MSG.users.passwordRule })
+  .min(PASSWORD_MIN_LENGTH, MSG.users.passwordRule)
   .max(200, 'Password must contain at most 200 characters.');
 
-const EmailSchema = z.email(USERS_MSG.emailRequired).max(320);
+const EmailSchema = z.email(MSG.users.emailRequired).max(320);
 const RoleListSchema = z.array(z.string().min(1).max(100)).max(50);
 
 export const UserCreateSchema = z.strictObject({

@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { rowsOf } from '../modules/snapshots/snapshots.repository.ts';
+import { events, snapshots } from './schema/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const migrations = path.join(import.meta.dirname, 'migrations');
@@ -27,5 +32,49 @@ it('the drizzle schema and the checked-in migrations agree', () => {
     expect(readdirSync(path.join(out, 'meta')).length).toBeGreaterThan(1);
   } finally {
     rmSync(out, { recursive: true, force: true });
+  }
+});
+
+it('the migrations create the album counter triggers, and they count', async () => {
+  const { db, close } = await openDatabase({ pgliteDir: 'memory://' });
+  try {
+    const triggers = await db.execute(sql`select tgname from pg_trigger
+      where tgrelid = 'snapshots'::regclass and not tgisinternal order by tgname`);
+    expect(rowsOf<{ tgname: string }>(triggers).map((r) => r.tgname)).toEqual([
+      'snapshot_counts_del',
+      'snapshot_counts_ins',
+      'snapshot_counts_upd',
+    ]);
+    await db
+      .insert(events)
+      .values({ id: randomUUID(), slug: 'e', slugDate: 'e-2026-01-01', title: 'E', timezone: 'UTC' });
+    const photo = (over: Partial<typeof snapshots.$inferInsert> = {}) => ({
+      id: randomUUID(),
+      slug: 'e',
+      slugDate: 'e-2026-01-01',
+      userId: 'fan',
+      camera: 'cam1',
+      section: '1',
+      row: 'A',
+      seat: '1',
+      thumbUri: '/t',
+      smallUri: '/s',
+      rawCroppedUri: '/r',
+      sharedUri: '/r',
+      ...over,
+    });
+    await db.insert(snapshots).values([photo(), photo({ favorite: true }), photo({ magicshot: true })]);
+    await db
+      .update(snapshots)
+      .set({ favorite: true })
+      .where(sql`not ${snapshots.favorite} and not ${snapshots.magicshot}`);
+    const counts = await db.execute(
+      sql`select all_count, favorite_count, magicshot_count, shared_count, version from snapshot_counts`,
+    );
+    expect(rowsOf(counts)).toEqual([
+      { all_count: 2, favorite_count: 2, magicshot_count: 1, shared_count: 0, version: 2 },
+    ]);
+  } finally {
+    await close();
   }
 });

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { MSG } from '@stadiumcam/contract';
 import { AppError } from '../errors.ts';
 
 /** Decoding bombs stop here: a photo above this many pixels is refused (413). */
@@ -14,7 +15,9 @@ export async function probeImage(data: Buffer): Promise<{ format: string; width:
   let meta: Metadata;
   try {
     meta = await open(data).metadata();
-  } catch {
+  } catch (err) {
+    // A decompression bomb is "too large" (413, docs/protocol.md), not "wrong type".
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
     throw new AppError(415, 'The file is not a JPEG, PNG or WebP image');
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) {
@@ -23,20 +26,34 @@ export async function probeImage(data: Buffer): Promise<{ format: string; width:
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (!width || !height) throw new AppError(415, 'The image has no size');
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, 'The image has too many pixels');
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, MSG.security.tooManyPixels);
   return { format: meta.format, width, height };
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /**
- * The three stored JPEGs of a photo. A JPEG is kept byte for byte as the raw (the lightbox
- * reads its Exif); other formats are converted. Small and thumb are upright and fit a box.
+ * The only Exif a served rendition keeps: the capture time (UTC). Pixels are turned upright,
+ * so no orientation is needed; GPS, camera serials and every other tag are dropped, since
+ * every rendition (the raw included) is public to whoever has its link (issue 16 §5).
+ */
+function captureExif(capturedAt: Date) {
+  const d = capturedAt;
+  const stamp = `${d.getUTCFullYear()}:${pad(d.getUTCMonth() + 1)}:${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return { IFD2: { DateTimeOriginal: stamp, OffsetTimeOriginal: '+00:00' } };
+}
+
+/**
+ * The three stored JPEGs of a photo, all re-encoded upright with sharp (which drops the
+ * input's metadata) and carrying only the capture time. Small and thumb fit a box.
  */
 export async function makeRenditions(
   data: Buffer,
-  format: string,
+  _format: string,
+  capturedAt: Date = new Date(),
 ): Promise<{ raw: Buffer; small: Buffer; thumb: Buffer }> {
   try {
-    const raw = format === 'jpeg' ? data : await open(data).rotate().jpeg({ quality: 90 }).toBuffer();
+    const raw = await open(data).rotate().jpeg({ quality: 92 }).withExif(captureExif(capturedAt)).toBuffer();
     const small = await open(data)
       .rotate()
       .resize(SMALL_PX, SMALL_PX, { fit: 'inside', withoutEnlargement: true })
@@ -48,8 +65,7 @@ export async function makeRenditions(
       .toBuffer();
     return { raw, small, thumb };
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message))
-      throw new AppError(413, 'The image has too many pixels');
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
     throw new AppError(415, 'The image could not be decoded');
   }
 }

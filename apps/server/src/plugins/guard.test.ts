@@ -59,6 +59,7 @@ describeEachDb('every route × role', (t) => {
         headers: { host: 'localhost', origin: 'http://localhost' },
       });
       expect([401, 403], `${def.method} ${def.path} anonymous: ${res.statusCode}`).not.toContain(res.statusCode);
+      expect(res.statusCode, `${def.method} ${def.path} anonymous: ${res.body}`).toBeLessThan(500);
     }
   });
 
@@ -79,7 +80,9 @@ describeEachDb('every route × role', (t) => {
       const label = `${def.method} ${def.path}`;
       expect((await send({})).statusCode, `${label} anonymous`).toBe(401);
       if (def.device) {
-        expect((await send({ authorization: 'Bearer test-device-token' })).statusCode, `${label} device`).not.toBe(401);
+        const device = await send({ authorization: 'Bearer test-device-token' });
+        expect(device.statusCode, `${label} device`).not.toBe(401);
+        expect(device.statusCode, `${label} device: ${device.body}`).toBeLessThan(500);
         continue;
       }
       const without = await send({ cookie: nobody.cookie });
@@ -87,6 +90,8 @@ describeEachDb('every route × role', (t) => {
       else expect(without.statusCode, `${label} without permission`).toBe(403);
       const withIt = await send({ cookie: everything.cookie });
       expect([401, 403], `${label} with permission: ${withIt.statusCode}`).not.toContain(withIt.statusCode);
+      // Dummy ids and no body: a clear 4xx, never a crash.
+      expect(withIt.statusCode, `${label} with permission: ${withIt.body}`).toBeLessThan(500);
     }
   });
 });

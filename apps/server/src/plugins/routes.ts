@@ -1,14 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  MSG,
   can,
+  hasForbiddenChars,
   type RouteBody,
   type RouteDef,
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
 } from '@stadiumcam/contract';
-import { forbidden, unauthorized } from '../errors.ts';
+import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import type { AuthUser } from './session.ts';
 
 export type HandlerCtx<R extends RouteDef> = {
@@ -82,6 +84,12 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       if (!can(req.user.permissions, def.permission, { or: def.or })) {
         req.log.warn({ user: req.user.username, route: `${def.method} ${def.path}` }, 'permission refused');
         throw forbidden();
+      }
+    },
+    // Before the schemas run: a NUL or bidi override anywhere is a 400, never a database 500.
+    preValidation: async (req) => {
+      if (hasForbiddenChars(req.params) || hasForbiddenChars(req.query) || hasForbiddenChars(req.body)) {
+        throw badRequest(MSG.security.forbiddenChars);
       }
     },
     handler: async (req, reply) => {

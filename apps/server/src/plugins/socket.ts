@@ -6,8 +6,9 @@ import type {
   DeviceClientEvents,
   DeviceServerEvents,
 } from '@stadiumcam/contract';
-import type { Db } from '../db/client.ts';
-import { loadSessionUser, SESSION_COOKIE, type AuthUser } from './session.ts';
+import type { AppConfig } from '../config.ts';
+import { handshakeOriginAllowed } from './origin.ts';
+import { SESSION_COOKIE, type AuthUser } from './session.ts';
 import { tokenMatches } from './routes.ts';
 
 export type ConsoleNamespace = Namespace<
@@ -23,9 +24,15 @@ export type DeviceNamespace = Namespace<
   { hostId: string }
 >;
 
+/** /slideshow: public venue screens; they only listen (no commands are handled there). */
+export type SlideshowNamespace = Namespace<Record<string, never>, Pick<ConsoleServerEvents, SlideshowEvent>>;
+type SlideshowEvent = 'monitor favoritedSnapshots';
+const SLIDESHOW_EVENTS = new Set<string>(['monitor favoritedSnapshots'] satisfies SlideshowEvent[]);
+
 export type Realtime = {
   io: Server;
   consoles: ConsoleNamespace;
+  slideshow: SlideshowNamespace;
   devices: DeviceNamespace;
   /** Send to every console that selected this event. */
   toEvent: <E extends keyof ConsoleServerEvents>(
@@ -46,18 +53,30 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 /** socket.io on the same HTTP server: /console (cookie session) and /devices (device token). */
-export function createRealtime(app: FastifyInstance, db: Db, deviceToken: string): Realtime {
+export function createRealtime(
+  app: FastifyInstance,
+  opts: { loadUser: (sid: string | undefined) => Promise<AuthUser | null>; config: AppConfig },
+): Realtime {
+  const { loadUser, config } = opts;
+  const deviceToken = config.deviceToken;
   const io = new Server(app.server, {
     serveClient: false,
     maxHttpBufferSize: 2e6,
     transports: ['websocket', 'polling'],
+    // The HTTP origin rule, applied to the handshake (issue 16 §3).
+    allowRequest: (req, callback) => {
+      const ok = handshakeOriginAllowed(config, req);
+      if (!ok) app.log.warn({ origin: req.headers.origin }, 'socket handshake from another origin refused');
+      callback(ok ? null : 'Cross-origin connection refused', ok);
+    },
   });
   const consoles: ConsoleNamespace = io.of('/console');
   const devices: DeviceNamespace = io.of('/devices');
+  const slideshow: SlideshowNamespace = io.of('/slideshow');
 
   consoles.use((socket, next) => {
     const sid = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
-    loadSessionUser(db, sid)
+    loadUser(sid)
       .then((user) => {
         if (!user) return next(new Error('Not logged in'));
         socket.data.user = user;
@@ -87,6 +106,12 @@ export function createRealtime(app: FastifyInstance, db: Db, deviceToken: string
     next();
   });
 
+  // Before the HTTP server waits for its connections: an open websocket would hold it forever.
+  // Every client (hosts, consoles, screens) is dropped and reconnects, to another instance on a
+  // drain (docs/operations.md).
+  app.addHook('preClose', async () => {
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     await io.close();
   });
@@ -95,8 +120,11 @@ export function createRealtime(app: FastifyInstance, db: Db, deviceToken: string
     io,
     consoles,
     devices,
+    slideshow,
     toEvent: (slugDate, event, ...args) => {
       consoles.to(eventRoom(slugDate)).emit(event, ...args);
+      // Venue screens reload on every favourite change; they fetch the current event themselves.
+      if (SLIDESHOW_EVENTS.has(event)) slideshow.emit(event as SlideshowEvent, ...(args as [never]));
     },
   };
 }

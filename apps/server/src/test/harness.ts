@@ -6,7 +6,7 @@ import { describe, afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { buildPath, toQueryString, type Permission, type RouteDef, type RouteInput } from '@stadiumcam/contract';
 import { buildApp, type App } from '../app.ts';
-import type { AppConfig } from '../config.ts';
+import { configFromEnv, type AppConfig } from '../config.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { insertUser, upsertReadonlyRole } from '../modules/users/users.repository.ts';
 
@@ -63,6 +63,7 @@ export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-test-'));
   const pgDb = kind === 'postgres' ? await createPgDatabase() : undefined;
   const config: AppConfig = {
+    ...configFromEnv({}),
     dataDir,
     databaseUrl: pgDb?.url,
     pgliteDir: 'memory://',
@@ -72,6 +73,7 @@ export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<
     deviceToken: DEVICE_TOKEN,
     publicUrl: 'http://127.0.0.1:8080',
     webDist: path.join(dataDir, 'no-web'),
+    attendeeDist: path.join(dataDir, 'no-attendee'),
     logLevel: 'silent',
     trustProxy: false,
     ...overrides,
@@ -154,9 +156,10 @@ export function describeEachDb(name: string, body: (ctx: () => TestApp) => void)
   for (const kind of DB_KINDS) {
     describe(`${name} [${kind}]`, () => {
       let t: TestApp;
+      // The configured hookTimeout (vitest.config.ts, or --hookTimeout on a loaded machine).
       beforeAll(async () => {
         t = await createTestApp(kind);
-      }, 60_000);
+      });
       afterAll(async () => {
         await t?.close();
       });

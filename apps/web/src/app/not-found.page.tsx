@@ -8,11 +8,11 @@ export function NotFoundPage() {
   return (
     <Center h="70vh">
       <Stack align="center" gap="md">
-        <IconCameraOff size={96} stroke={1.2} role="img" aria-label="Not Found" />
-        <Title order={2}>Not Found</Title>
-        <Text>{MSG.notFound}</Text>
+        <IconCameraOff size={96} stroke={1.2} role="img" aria-label={MSG.common.notFoundImage} />
+        <Title order={2}>{MSG.common.notFoundImage}</Title>
+        <Text>{MSG.common.notFound}</Text>
         <Button component={Link} to="/">
-          Return to Home Page
+          {MSG.common.returnHome}
         </Button>
       </Stack>
     </Center>

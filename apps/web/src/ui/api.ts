@@ -43,3 +43,11 @@ export async function api<R extends RouteDef>(
 /** The server's error text, for showing under a field or in a modal. */
 export const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.body?.error ? err.body.error : fallback;
+
+/** A multipart upload to a contract route (files and text fields); answers like `api`. */
+export async function apiForm<R extends RouteDef>(route: R, form: FormData): Promise<RouteResponse<R>> {
+  const res = await fetch(route.path, { method: route.method, credentials: 'same-origin', body: form });
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) throw new ApiError(res.status, body as ApiError['body']);
+  return body as RouteResponse<R>;
+}

@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 import { MSG, SUCCESS_MODAL_MS } from '@stadiumcam/contract';
 
 /** The generic "Oops..." error modal (spec 1 §8); `text` overrides the generic sentence. */
-export function showErrorModal(text: string = MSG.genericError, title: string = MSG.oopsTitle): string {
+export function showErrorModal(text: string = MSG.common.genericError, title: string = MSG.common.oopsTitle): string {
   return modals.open({
     title,
     centered: true,
@@ -17,7 +17,7 @@ export function showErrorModal(text: string = MSG.genericError, title: string = 
 /** The "Success" modal: closes itself after 1500 ms (5 s where the spec says so). */
 export function showSuccessModal(text: string, opts: { title?: string; ms?: number } = {}): void {
   const id = modals.open({
-    title: opts.title ?? MSG.successTitle,
+    title: opts.title ?? MSG.common.successTitle,
     centered: true,
     closeButtonProps: { 'aria-label': 'Close' },
     children: <Text>{text}</Text>,

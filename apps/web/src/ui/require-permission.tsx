@@ -8,7 +8,7 @@ export function RequirePermission({ allowed, children }: { allowed: boolean; chi
   return (
     <Center h="60vh">
       <Text size="lg" fw={500} data-testid="insufficient-permissions">
-        {MSG.insufficientPermissions}
+        {MSG.common.insufficientPermissions}
       </Text>
     </Center>
   );

@@ -5,11 +5,33 @@ import type { ConsoleClientEvents, ConsoleServerEvents } from '@stadiumcam/contr
 export type ConsoleSocket = Socket<ConsoleServerEvents, ConsoleClientEvents>;
 
 let socket: ConsoleSocket | null = null;
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Runs `cb` each time the console socket connects again after a drop: what the server pushed
+ * meanwhile is lost, so the caller catches up over REST (providers.tsx refetches every query).
+ */
+export function onConsoleReconnect(cb: () => void): () => void {
+  reconnectListeners.add(cb);
+  return () => reconnectListeners.delete(cb);
+}
 
 /** The one /console connection (cookie session), opened on first use, closed at logout. */
 export function getConsoleSocket(): ConsoleSocket {
-  socket ??= io('/console', { transports: ['websocket'], withCredentials: true });
-  return socket;
+  if (socket) return socket;
+  const s: ConsoleSocket = io('/console', { transports: ['websocket'], withCredentials: true });
+  // The server closes a socket when its user's roles change (docs/security.md): reconnect at
+  // once so it holds the new permissions. An ended session then fails the handshake and stops.
+  s.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect' && socket === s) s.connect();
+  });
+  let connectedBefore = false;
+  s.on('connect', () => {
+    if (connectedBefore) reconnectListeners.forEach((l) => l());
+    connectedBefore = true;
+  });
+  socket = s;
+  return s;
 }
 
 export function closeConsoleSocket(): void {

@@ -47,15 +47,17 @@ export const sessions = pgTable(
 );
 
 /** Failed logins, counted per account and per address for throttling. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
-);
+/**
+ * Login attempts per key (`account:<username>`, `address:<ip>`): one row per key whose count
+ * is reserved atomically before a password is checked (docs/auth.md), so several server
+ * instances share one limit. `windowStart` is the first counted attempt of the window.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  cap: integer('cap').notNull(),
+});
 
 /** Reset requests, counted per client address and per e-mail address for throttling. */
 export const resetRequests = pgTable(

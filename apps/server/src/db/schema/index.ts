@@ -4,3 +4,5 @@ export * from './events.ts';
 export * from './snapshots.ts';
 export * from './notifications.ts';
 export * from './cameras.ts';
+export * from './analytics.ts';
+export * from './mapping.ts';

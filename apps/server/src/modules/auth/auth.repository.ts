@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, resetRequests, resetTokens, sessions, users } from '../../db/schema/index.ts';
+import { loginThrottle, resetRequests, resetTokens, sessions, users } from '../../db/schema/index.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
 // Sessions ---------------------------------------------------------------------------
@@ -39,7 +39,7 @@ export async function deleteExpiredSessions(db: Db, userId: string, now: Date): 
 
 // Throttling ----------------------------------------------------------------------------
 
-const throttleTables = { login: loginFailures, reset: resetRequests } as const;
+const throttleTables = { reset: resetRequests } as const;
 export type ThrottleKind = keyof typeof throttleTables;
 
 /**
@@ -79,6 +79,62 @@ export async function recordAttempts(db: Db, kind: ThrottleKind, keys: string[],
 export async function clearAttempts(db: Db, kind: ThrottleKind, key: string): Promise<void> {
   const table = throttleTables[kind];
   await db.delete(table).where(eq(table.key, key));
+}
+
+// Login throttle ---------------------------------------------------------------------------
+
+/**
+ * Reserves one attempt on every key in ONE statement: a key's count goes up only while it is
+ * under its cap (or its window has passed, which starts a new one). The upsert locks each
+ * key's row, so parallel logins on any number of instances never reserve more than the cap.
+ * Answers the keys that were reserved; a key missing from the answer is at its limit.
+ */
+export async function reserveLoginAttempt(
+  db: Db,
+  keys: { key: string; cap: number }[],
+  now: Date,
+  windowStart: Date,
+): Promise<Set<string>> {
+  const t = loginThrottle;
+  const expired = sql`${t.windowStart} <= ${windowStart.toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(t)
+    .values(keys.map((k) => ({ key: k.key, count: 1, windowStart: now, cap: k.cap })))
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${t.count} + 1 end`,
+        windowStart: sql`case when ${expired} then excluded.window_start else ${t.windowStart} end`,
+        cap: sql`excluded.cap`,
+      },
+      setWhere: sql`${expired} or ${t.count} < excluded.cap`,
+    })
+    .returning({ key: t.key });
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Gives reserved attempts back (a success, or a throttled call that reserved some keys). */
+export async function releaseLoginAttempt(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(loginThrottle)
+    .set({ count: sql`greatest(${loginThrottle.count} - 1, 0)` })
+    .where(inArray(loginThrottle.key, keys));
+}
+
+/** When each of these keys' windows started (for Retry-After). */
+export async function loginWindows(db: Db, keys: string[]): Promise<Date[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ at: loginThrottle.windowStart })
+    .from(loginThrottle)
+    .where(inArray(loginThrottle.key, keys));
+  return rows.map((r) => r.at);
+}
+
+/** A password reset starts the account afresh. */
+export async function clearLoginAttempts(db: Db, key: string): Promise<void> {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
 
 // Password reset tokens ------------------------------------------------------------------

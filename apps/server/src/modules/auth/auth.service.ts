@@ -1,19 +1,21 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AUTH_MSG,
+  MSG,
+  LOGIN_ADDRESS_MAX_FAILURES,
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_MS,
   RESET_MAX_REQUESTS,
   RESET_TOKEN_TTL_MS,
   RESET_WINDOW_MS,
   type LoginBody,
+  type MsgKey,
   type SessionUser,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, unauthorized } from '../../errors.ts';
-import { endUserSessions, hashToken, permissionsForRoles, startSession, type AuthUser } from '../../plugins/session.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { endUserSessions, hashToken, permissionsForRoles, startSession } from './auth.sessions.ts';
 import {
   findUserById,
   findUserByUsername,
@@ -22,13 +24,16 @@ import {
   updateUser,
 } from '../users/users.repository.ts';
 import {
-  clearAttempts,
+  clearLoginAttempts,
   consumeResetToken,
   findResetToken,
+  loginWindows,
   pruneResetTokens,
   recentAttempts,
   recordAttempts,
+  releaseLoginAttempt,
   replaceResetToken,
+  reserveLoginAttempt,
   type ThrottleKind,
 } from './auth.repository.ts';
 
@@ -59,18 +64,19 @@ export const sessionUserOf = (u: Omit<AuthUser, 'sessionHash'>): SessionUser => 
 
 // Throttling ------------------------------------------------------------------------------
 
-type Limit = { kind: ThrottleKind; max: number; windowMs: number; text: (retryAfterSeconds: number) => string };
-const LOGIN_LIMIT: Limit = {
-  kind: 'login',
-  max: LOGIN_MAX_FAILURES,
-  windowMs: LOGIN_WINDOW_MS,
-  text: AUTH_MSG.loginThrottled,
+type Limit = {
+  kind: ThrottleKind;
+  max: number;
+  windowMs: number;
+  text: (retryAfterSeconds: number) => string;
+  code: MsgKey;
 };
 const RESET_LIMIT: Limit = {
   kind: 'reset',
   max: RESET_MAX_REQUESTS,
   windowMs: RESET_WINDOW_MS,
-  text: AUTH_MSG.resetThrottled,
+  text: MSG.auth.resetThrottled,
+  code: 'auth.resetThrottled',
 };
 
 /**
@@ -88,7 +94,7 @@ async function assertUnderLimit(deps: Deps, limit: Limit, keys: string[], now: D
   }
   if (waitMs > 0) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new AppError(429, limit.text(seconds), undefined, { 'retry-after': String(seconds) });
+    throw new AppError(429, limit.text(seconds), { code: limit.code, headers: { 'retry-after': String(seconds) } });
   }
 }
 
@@ -100,30 +106,51 @@ const addressKey = (ip: string) => `address:${ip}`;
 
 // Login and logout ------------------------------------------------------------------------
 
+/** Who is logging in: the form, the client address and the session id the browser still sent. */
+export type LoginInput = LoginBody & { ip: string; previousSid: string | undefined };
+
 /**
- * Checks the throttle first (so even the right password gets 429 while it lasts), then the
- * password. Unknown user and wrong password answer the same and both count as failures.
+ * Reserves the attempt on the account and the address first, in one atomic statement (so
+ * parallel attempts cannot all pass the check before any is counted); only then runs argon2.
+ * A failure keeps its reservation as the counted failure; a success gives it back. While a
+ * key is at its limit every attempt, even with the right password, gets 429.
  */
-export async function login(
-  deps: Deps,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  body: LoginBody,
-): Promise<SessionUser> {
+async function reserveLogin(deps: Deps, input: LoginInput, now: Date): Promise<string[]> {
+  const keys = [
+    { key: accountKey(input.username), cap: LOGIN_MAX_FAILURES },
+    { key: addressKey(input.ip), cap: LOGIN_ADDRESS_MAX_FAILURES },
+  ];
+  const reserved = await reserveLoginAttempt(deps.db, keys, now, new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const blocked = keys.map((k) => k.key).filter((k) => !reserved.has(k));
+  if (blocked.length === 0) return [...reserved];
+  await releaseLoginAttempt(deps.db, [...reserved]);
+  const starts = await loginWindows(deps.db, blocked);
+  const waitMs = Math.max(0, ...starts.map((s) => s.getTime() + LOGIN_WINDOW_MS - now.getTime()));
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  deps.log.warn({ username: input.username, ip: input.ip }, 'login throttled');
+  throw new AppError(429, MSG.auth.loginThrottled(seconds), {
+    code: 'auth.loginThrottled',
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+/**
+ * Unknown user and wrong password answer the same and both count as failures.
+ * Returns the user and the new session id for the cookie.
+ */
+export async function login(deps: Deps, input: LoginInput): Promise<{ user: SessionUser; sid: string }> {
   const now = new Date();
-  const keys = [accountKey(body.username), addressKey(req.ip)];
-  await assertUnderLimit(deps, LOGIN_LIMIT, keys, now);
-  const row = await findUserByUsername(deps.db, body.username);
-  const ok = await verifyPassword(row?.passwordHash ?? (await unknownUserHash()), body.password);
+  const reserved = await reserveLogin(deps, input, now);
+  const row = await findUserByUsername(deps.db, input.username);
+  const ok = await verifyPassword(row?.passwordHash ?? (await unknownUserHash()), input.password);
   if (!row || !ok) {
-    await record(deps, LOGIN_LIMIT, keys, now);
-    req.log.warn({ username: body.username, ip: req.ip }, 'login failed');
-    throw unauthorized(AUTH_MSG.invalidCredentials);
+    deps.log.warn({ username: input.username, ip: input.ip }, 'login failed');
+    throw unauthorized(MSG.auth.invalidCredentials);
   }
-  await clearAttempts(deps.db, 'login', accountKey(row.username));
-  await startSession(deps, req, reply, row.id);
+  await releaseLoginAttempt(deps.db, reserved);
+  const sid = await startSession(deps, input.previousSid, row.id);
   await touchLastLogin(deps.db, row.id, now);
-  return sessionUserOf({
+  const user = sessionUserOf({
     _id: row.id,
     username: row.username,
     email: row.email,
@@ -132,6 +159,7 @@ export async function login(
     createdAt: row.createdAt,
     lastLogin: now,
   });
+  return { user, sid };
 }
 
 // Password reset --------------------------------------------------------------------------
@@ -141,9 +169,9 @@ export async function login(
  * or not the address is known; both are counted for the throttle, per client address and
  * per e-mail address, so the form cannot be used to flood a mailbox.
  */
-export async function requestPasswordReset(deps: Deps, req: FastifyRequest, email: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, ip: string, email: string): Promise<void> {
   const now = new Date();
-  const keys = [addressKey(req.ip), `email:${email.toLowerCase()}`];
+  const keys = [addressKey(ip), `email:${email.toLowerCase()}`];
   await assertUnderLimit(deps, RESET_LIMIT, keys, now);
   await record(deps, RESET_LIMIT, keys, now);
   await pruneResetTokens(deps.db, new Date(now.getTime() - 24 * 60 * 60_000));
@@ -171,27 +199,27 @@ export async function requestPasswordReset(deps: Deps, req: FastifyRequest, emai
         'your password stays as it is.',
       ].join('\n'),
     });
-    req.log.info({ userId: user.id }, 'password reset link sent');
+    deps.log.info({ userId: user.id }, 'password reset link sent');
   }
 }
 
 /** A valid token gets the user a new random password by mail and ends all their sessions. */
-export async function confirmPasswordReset(deps: Deps, req: FastifyRequest, token: string): Promise<void> {
+export async function confirmPasswordReset(deps: Deps, token: string): Promise<void> {
   const now = new Date();
   const tokenHash = hashToken(token);
   const userId = await consumeResetToken(deps.db, tokenHash, now);
   if (!userId) {
     const row = await findResetToken(deps.db, tokenHash);
-    if (!row) throw badRequest(AUTH_MSG.resetTokenInvalid);
-    if (row.usedAt) throw badRequest(AUTH_MSG.resetTokenUsed);
-    throw badRequest(AUTH_MSG.resetTokenExpired);
+    if (!row) throw badRequest(MSG.auth.resetTokenInvalid);
+    if (row.usedAt) throw badRequest(MSG.auth.resetTokenUsed);
+    throw badRequest(MSG.auth.resetTokenExpired);
   }
   const user = await findUserById(deps.db, userId);
-  if (!user) throw badRequest(AUTH_MSG.resetTokenInvalid);
+  if (!user) throw badRequest(MSG.auth.resetTokenInvalid);
   const password = randomPassword();
   await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
   await endUserSessions(deps, user.id);
-  await clearAttempts(deps.db, 'login', accountKey(user.username));
+  await clearLoginAttempts(deps.db, accountKey(user.username));
   await deps.mailer.send({
     to: user.email,
     subject: 'Your new StadiumCam password',
@@ -206,5 +234,5 @@ export async function confirmPasswordReset(deps: Deps, req: FastifyRequest, toke
       `${deps.config.publicUrl}/login`,
     ].join('\n'),
   });
-  req.log.info({ userId: user.id }, 'password reset');
+  deps.log.info({ userId: user.id }, 'password reset');
 }

@@ -20,8 +20,6 @@ export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record
 export const CAMERAS_ROOM = 'cameras';
 export const streamRoom = (camera: string) => `stream:${camera}`;
 type LiveFrame = { camera: string; frame: Buffer; fps: number; ts: number };
-/** How long the server waits for a host's answer before telling the console it did not answer (tests shorten it). */
-export const hostAck = { timeoutMs: 10_000 };
 
 type Entry = { state: CameraState; socket: DeviceSocket | null };
 
@@ -265,16 +263,4 @@ export class CameraHub {
     this.consoles.emit('demoModeUpdated', { demo });
     this.deps.realtime.devices.emit('demo', { demo });
   }
-}
-
-const hubs = new WeakMap<Deps, CameraHub>();
-
-/** One hub per app (tests build several apps in one process). */
-export function cameraHub(deps: Deps): CameraHub {
-  let hub = hubs.get(deps);
-  if (!hub) {
-    hub = new CameraHub(deps);
-    hubs.set(deps, hub);
-  }
-  return hub;
 }

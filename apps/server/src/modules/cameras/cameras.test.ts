@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { MSG, P, attendeeRoutes, camerasRoutes, type CameraState } from '@stadiumcam/contract';
+import { ensureTodayEventLive } from '../events/events.service.ts';
 import { describeEachDb } from '../../test/harness.ts';
-import { hostAck } from './cameras.service.ts';
 import { SocketPool, ask, listenUrl, next, type TestHost } from './realtime.test-util.ts';
 
 const jpeg = (color: string) =>
@@ -13,14 +13,13 @@ const jpeg = (color: string) =>
 describeEachDb('camera hosts and console camera commands', (t) => {
   let url = '';
   const pool = new SocketPool(() => url);
-  const savedTimeout = hostAck.timeoutMs;
 
   beforeAll(async () => {
     url = await listenUrl(t());
-    hostAck.timeoutMs = 400;
+    // Hosts that do not answer: the console hears so quickly.
+    t().config.hostAckTimeoutMs = 400;
   });
   afterAll(() => {
-    hostAck.timeoutMs = savedTimeout;
     pool.closeAll();
   });
 
@@ -193,7 +192,7 @@ describeEachDb('camera hosts and console camera commands', (t) => {
     host.onAny((event: string) => got.push(event));
     const v = await pool.console(viewer.cookie);
     const n = await pool.console(nobody.cookie);
-    const refused = { ok: false, error: MSG.insufficientPermissions };
+    const refused = { ok: false, error: MSG.common.insufficientPermissions };
     expect(await ask(v, 'power all cameras', { on: false })).toEqual(refused);
     expect(await ask(v, 'take MagicShot', { camera: 'pm1' })).toEqual(refused);
     expect(await ask(v, 'set demo mode', { demo: true })).toEqual(refused);
@@ -240,8 +239,18 @@ describeEachDb('camera hosts and console camera commands', (t) => {
       hostA.emit('report', { camera, queue: queues[camera] });
       ack({ ok: true, position: queues[camera].length });
     });
+    const live = await ensureTodayEventLive(t().app.deps);
+    // Only the live event takes queue joins (issue 16 §10).
+    const template = await t().call(attendeeRoutes.joinQueue, {
+      body: {
+        slugDate: 'stadiumcam',
+        userId: 'fan-1',
+        seat: { seatType: 'section', section: '1', row: 'A', seat: '1' },
+      },
+    });
+    expect(template).toMatchObject({ status: 409, body: { error: MSG.security.eventNotLive } });
     const body = {
-      slugDate: 'stadiumcam',
+      slugDate: live.slugDate,
       userId: 'fan-1',
       seat: { seatType: 'section', section: '104', row: 'F', seat: '12' },
     };

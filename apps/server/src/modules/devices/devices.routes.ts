@@ -1,42 +1,49 @@
-import rateLimit from '@fastify/rate-limit';
-import { attendeeRoutes, devicesRoutes } from '@stadiumcam/contract';
+import type { FastifyRequest } from 'fastify';
+import { MAX_PHOTO_BYTES, devicesRoutes } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { registerRoute } from '../../plugins/routes.ts';
-import { chooseOverlay, joinQueue, publicEvent, share, userSnapshots } from './attendee.service.ts';
-import { ingestPhoto } from './ingest.service.ts';
-import { ensureDemoOverlays } from './overlays.bootstrap.ts';
+import { ingestPhoto, type PhotoUpload } from './ingest.service.ts';
 
-/** Requests per minute per client address on /api/public (attendee phones). */
-const PUBLIC_RATE_LIMIT = Number(process.env.PUBLIC_RATE_LIMIT) || 600;
+/** Camera hosts' photo uploads (docs/protocol.md §1). */
+export function registerDevicesRoutes(app: App, deps: Deps): void {
+  registerRoute(app, devicesRoutes.uploadPhoto, async ({ req }) => ingestPhoto(deps, await readUpload(req)));
+}
 
-/** Camera hosts' photo uploads and the attendee path (docs/protocol.md §1, §3). */
-export async function devicesModule(app: App, deps: Deps): Promise<void> {
-  registerRoute(app, devicesRoutes.uploadPhoto, async ({ req }) => ingestPhoto(deps, req));
+const MAX_METADATA_BYTES = 256 * 1024;
 
-  await app.register(async (attendee) => {
-    await attendee.register(rateLimit, {
-      max: PUBLIC_RATE_LIMIT,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_req, ctx) =>
-        new AppError(429, 'Too many requests, please slow down', undefined, {
-          'retry-after': String(Math.ceil(ctx.ttl / 1000)),
-        }),
-    });
-    registerRoute(attendee, attendeeRoutes.event, async () => publicEvent(deps));
-    registerRoute(attendee, attendeeRoutes.joinQueue, async ({ body }) => joinQueue(deps, body));
-    registerRoute(attendee, attendeeRoutes.snapshots, async ({ query }) =>
-      userSnapshots(deps, query.slugDate, query.userId),
-    );
-    registerRoute(attendee, attendeeRoutes.chooseOverlay, async ({ params, body }) =>
-      chooseOverlay(deps, params.id, body.userId, body.overlay),
-    );
-    registerRoute(attendee, attendeeRoutes.share, async ({ params, body }) => share(deps, params.id, body));
+/** Reads the multipart body: one `metadata` field and one `image` file, in either order. */
+async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
+  if (!req.isMultipart()) throw new AppError(415, 'Upload must be multipart/form-data');
+  let metadata: string | undefined;
+  let image: Buffer | undefined;
+  const parts = req.parts({
+    limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, fieldSize: MAX_METADATA_BYTES },
   });
-
-  // After buildApp's bootstrap has created the master template.
-  app.addHook('onReady', async () => {
-    await ensureDemoOverlays(deps);
-  });
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image' || image) {
+          await part.toBuffer();
+          throw badRequest('Send one file, in the field "image"');
+        }
+        image = await part.toBuffer();
+      } else if (part.fieldname === 'metadata') {
+        if (part.valueTruncated) throw new AppError(413, 'Metadata is too large');
+        metadata = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
+      throw new AppError(413, `The image is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`);
+    }
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest('Send one file, in the field "image"');
+    throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
+  }
+  if (metadata === undefined) throw badRequest('The "metadata" field is missing');
+  if (!image?.length) throw badRequest('The "image" file is missing');
+  return { metadata, image };
 }

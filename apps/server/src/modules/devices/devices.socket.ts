@@ -1,12 +1,12 @@
 import type { Deps } from '../../deps.ts';
-import { CAMERAS_ROOM, cameraHub, type DeviceSocket } from '../cameras/cameras.service.ts';
+import { CAMERAS_ROOM, type DeviceSocket } from '../cameras/cameras.service.ts';
 
 /**
  * Camera hosts on /devices (the token was checked at connect by plugins/socket.ts).
  * docs/protocol.md §1 lists every event.
  */
 export function registerDeviceSocket(deps: Deps): void {
-  const hub = cameraHub(deps);
+  const hub = deps.cameras;
   deps.realtime.devices.on('connection', (socket: DeviceSocket) => {
     socket.on('hello', (payload, ack) => {
       const answer = hub.hello(socket, payload);

@@ -10,12 +10,11 @@ import { notifyMetricsChanged, reportQueueUsers } from '../events/metrics.servic
  * reaches attendees a second later).
  */
 const EVENT_CACHE_MS = 1_000;
-type Cache = Map<string, { at: number; value: Promise<Event | null> }>;
-const caches = new WeakMap<Deps, Cache>();
+/** Recent event lookups of one app (on Deps). */
+export type EventCache = Map<string, { at: number; value: Promise<Event | null> }>;
 
 function cached(deps: Deps, key: string, load: () => Promise<Event | null>): Promise<Event | null> {
-  let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = new Map()));
+  const cache = deps.eventCache;
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && now - hit.at < EVENT_CACHE_MS) return hit.value;

@@ -9,7 +9,7 @@ import {
 } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 import { SocketPool, ask, listenUrl, next, uploadPhoto, type TestHost } from '../cameras/realtime.test-util.ts';
-import { findSnapshotRow } from './devices.repository.ts';
+import { findSnapshotRow } from '../attendee/attendee.repository.ts';
 
 const photo = (width = 1600, height = 900, format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: '#3355aa' } })
@@ -155,7 +155,7 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
     });
     expect(chosen.status).toBe(200);
     expect(chosen.body.overlay).toBe(overlay.storageKey);
-    expect(chosen.body.sharedURI).toMatch(new RegExp(`^/media/stadiumcam/${snap._id}/shared-[0-9a-f]{12}\\.jpg$`));
+    expect(chosen.body.sharedURI).toMatch(new RegExp(`^/media/stadiumcam/${snap._id}/shared-[0-9a-f]{32}\\.jpg$`));
     expect((await shared).sharedURI).toBe(chosen.body.sharedURI);
     const composed = await sharp(Buffer.from(await (await fetch(`${url}${chosen.body.sharedURI}`)).arrayBuffer()))
       .raw()
@@ -221,9 +221,11 @@ describeEachDb('photo ingest, overlays and shares', (t) => {
       );
     });
     const arrived = next<Snapshot>(console, 'monitor newSnapshot', (s) => s.magicshot);
-    expect(await ask(console, 'take MagicShot', { camera: 'in1' })).toEqual({ ok: true, cameras: ['in1'] });
+    const answer = await ask(console, 'take MagicShot', { camera: 'in1' });
+    expect(answer).toMatchObject({ ok: true, cameras: ['in1'], shots: [{ camera: 'in1' }] });
     const shot = await arrived;
     expect(shot.userId).toMatch(/^MAGIC-/);
+    expect(shot.userId).toBe((answer as unknown as { shots: { userId: string }[] }).shots[0].userId);
     expect(shot.camera).toBe('in1');
   });
 

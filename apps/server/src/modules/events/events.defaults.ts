@@ -1,15 +1,16 @@
+import { DEFAULT_COLORS, defaultLanguageTable } from '@stadiumcam/contract';
+
 /** The configuration a fresh master template starts with (spec 2 §3 defaults). */
 export function defaultTemplateConfig(): Record<string, unknown> {
   return {
     overlays: [],
     availableLanguages: ['english'],
-    languages: {},
+    // The attendee app's English texts are the initial table (DESIGN §10).
+    languages: defaultLanguageTable(),
     defaultLanguage: 'english',
     images: {},
     venueType: 'stadium',
-    theme: {},
-    iconColor: {},
-    emailSettings: {},
+    ...structuredClone(DEFAULT_COLORS),
     seatType: [],
     blockedSeats: [],
     screenshots: [],

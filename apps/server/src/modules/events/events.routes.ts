@@ -12,16 +12,16 @@ import {
   updateEvent,
 } from './events.service.ts';
 import { project } from './events.mapper.ts';
-import { disposeMetrics, getMetrics } from './metrics.service.ts';
+import { getMetrics } from './metrics.service.ts';
 
-export function eventsModule(app: App, deps: Deps): void {
+export function registerEventsRoutes(app: App, deps: Deps): void {
   registerRoute(app, eventsRoutes.list, async ({ query }) => listEvents(deps, query.fields));
 
   registerRoute(app, eventsRoutes.current, async ({ query }) => project(await getCurrentEvent(deps), query.fields));
 
   registerRoute(app, eventsRoutes.get, async ({ params }) => {
     const event = await getEventBySlugDate(deps, params.slugDate);
-    if (!event) throw notFound(MSG.eventNotFound);
+    if (!event) throw notFound(MSG.events.eventNotFound);
     return event;
   });
 
@@ -37,6 +37,4 @@ export function eventsModule(app: App, deps: Deps): void {
   registerRoute(app, eventsRoutes.metrics, async ({ query }) =>
     getMetrics(deps, query.slugDate ?? (await getCurrentEvent(deps)).slugDate),
   );
-
-  app.addHook('onClose', async () => disposeMetrics(deps));
 }

@@ -50,23 +50,6 @@ import {
 import { forgetEventMetrics } from './metrics.service.ts';
 
 /** Texts of the rules the spec leaves unnamed (see docs/events.md). */
-export const EVENT_ERRORS = {
-  templateNoSchedule: 'The master template has no status or times',
-  templateNoDelete: 'The master template cannot be deleted',
-  liveNoDelete: 'A live event cannot be deleted, set it to pre or post first',
-  startNotOnDay: 'Start time should be on the event day',
-  timeStep: `Times should be in steps of ${EVENT_TIME_STEP_MINUTES} minutes`,
-  invalidGameDate: 'Invalid game date, expected YYYY-MM-DD',
-  invalidStart: 'Invalid start time, expected an ISO date and time',
-  invalidEnd: 'Invalid end time, expected an ISO date and time',
-  unknownTimeZone: 'Unknown time zone',
-  promoTypeRequired: 'Type is required',
-  promoTypeUnknown: 'Unknown promotion type',
-  promoDuplicateId: 'Duplicate promotion id',
-  nothingToUpdate: 'Nothing to update',
-  noTemplate: "Template event doesn't exist",
-} as const;
-
 const MINUTE = 60_000;
 
 export async function getEventBySlugDate(deps: Deps, slugDate: string): Promise<Event | null> {
@@ -76,13 +59,13 @@ export async function getEventBySlugDate(deps: Deps, slugDate: string): Promise<
 
 async function requireEvent(deps: Deps, slugDate: string): Promise<EventRow> {
   const row = await findEventBySlugDate(deps.db, slugDate);
-  if (!row) throw notFound(MSG.eventNotFound);
+  if (!row) throw notFound(MSG.events.eventNotFound);
   return row;
 }
 
 async function requireTemplate(deps: Deps): Promise<EventRow> {
   const row = await findTemplate(deps.db);
-  if (!row) throw notFound(EVENT_ERRORS.noTemplate);
+  if (!row) throw notFound(MSG.events.noTemplate);
   return row;
 }
 
@@ -115,18 +98,18 @@ function parseTime(text: string, required: string, invalid: string): Date {
 
 /** The schedule rules of spec 1 §5 for a dated event, on instants read in its zone. */
 function checkSchedule(gameDate: string, start: Date, end: Date, tz: string): void {
-  if (localDate(start, tz) !== gameDate) throw unprocessable(EVENT_ERRORS.startNotOnDay);
+  if (localDate(start, tz) !== gameDate) throw unprocessable(MSG.events.startNotOnDay);
   checkLength(start, end, { min: true });
   if (!onStep(start, tz, EVENT_TIME_STEP_MINUTES) || !onStep(end, tz, EVENT_TIME_STEP_MINUTES)) {
-    throw unprocessable(EVENT_ERRORS.timeStep);
+    throw unprocessable(MSG.events.timeStep);
   }
 }
 
 function checkLength(start: Date, end: Date, opts: { min: boolean }): void {
   const minutes = (end.getTime() - start.getTime()) / MINUTE;
-  if (minutes <= 0) throw unprocessable(MSG.endAfterStart);
-  if (opts.min && minutes < EVENT_MIN_MINUTES) throw unprocessable(MSG.eventTooShort);
-  if (minutes > EVENT_MAX_MINUTES) throw unprocessable(MSG.eventTooLong);
+  if (minutes <= 0) throw unprocessable(MSG.events.endAfterStart);
+  if (opts.min && minutes < EVENT_MIN_MINUTES) throw unprocessable(MSG.events.eventTooShort);
+  if (minutes > EVENT_MAX_MINUTES) throw unprocessable(MSG.events.eventTooLong);
 }
 
 function emitEventUpdated(deps: Deps, payload: { slugDate: string; event?: Event; deleted?: boolean }): void {
@@ -137,18 +120,18 @@ function emitEventUpdated(deps: Deps, payload: { slugDate: string; event?: Event
 /** One dated event as a copy of the master template's configuration (DESIGN §4). */
 export async function createEvent(deps: Deps, body: EventCreate, now = new Date()): Promise<Event> {
   const title = body.title.trim();
-  if (!title) throw unprocessable(MSG.eventNameRequired);
-  const start = parseTime(body.startTime, MSG.startTimeRequired, EVENT_ERRORS.invalidStart);
-  const end = parseTime(body.endTime, MSG.endTimeRequired, EVENT_ERRORS.invalidEnd);
-  if (!isGameDate(body.gameDate)) throw badRequest(EVENT_ERRORS.invalidGameDate);
+  if (!title) throw unprocessable(MSG.events.eventNameRequired);
+  const start = parseTime(body.startTime, MSG.events.startTimeRequired, MSG.events.invalidStart);
+  const end = parseTime(body.endTime, MSG.events.endTimeRequired, MSG.events.invalidEnd);
+  if (!isGameDate(body.gameDate)) throw badRequest(MSG.events.invalidGameDate);
   const template = await requireTemplate(deps);
   const tz = body.timezone ?? template.timezone;
-  if (!isTimeZone(tz)) throw badRequest(EVENT_ERRORS.unknownTimeZone);
+  if (!isTimeZone(tz)) throw badRequest(MSG.events.unknownTimeZone);
   const slugDate = `${template.slug}-${body.gameDate}`;
   if (body.slugDate !== slugDate) throw badRequest(`slugDate should be ${slugDate}`);
-  if (body.gameDate < todayIn(tz, now)) throw unprocessable(MSG.eventInPast);
+  if (body.gameDate < todayIn(tz, now)) throw unprocessable(MSG.events.eventInPast);
   checkSchedule(body.gameDate, start, end, tz);
-  if (await findEventOnDay(deps.db, body.gameDate)) throw conflict(MSG.eventDayTaken);
+  if (await findEventOnDay(deps.db, body.gameDate)) throw conflict(MSG.events.eventDayTaken);
   const row = await insertEvent(deps.db, {
     id: randomUUID(),
     slug: template.slug,
@@ -163,7 +146,7 @@ export async function createEvent(deps: Deps, body: EventCreate, now = new Date(
     config: structuredClone(template.config),
     promo: [],
   });
-  if (!row) throw conflict(MSG.eventDayTaken);
+  if (!row) throw conflict(MSG.events.eventDayTaken);
   const event = toEvent(row);
   emitEventUpdated(deps, { slugDate, event });
   return event;
@@ -180,11 +163,11 @@ function normalisePromos(given: PromoInput[], existing: Promo[]): Promo[] {
   const seen = new Set<string>();
   const out = given.map((p): Promo => {
     const type = p.type.trim();
-    if (!type) throw unprocessable(EVENT_ERRORS.promoTypeRequired);
-    if (!(PROMO_TYPES as readonly string[]).includes(type)) throw unprocessable(EVENT_ERRORS.promoTypeUnknown);
+    if (!type) throw unprocessable(MSG.events.promoTypeRequired);
+    if (!(PROMO_TYPES as readonly string[]).includes(type)) throw unprocessable(MSG.events.promoTypeUnknown);
     const start = parseInstant(p.start.trim());
-    if (!start) throw unprocessable(MSG.timeNotValid);
-    if (p._id !== undefined && seen.has(p._id)) throw badRequest(EVENT_ERRORS.promoDuplicateId);
+    if (!start) throw unprocessable(MSG.events.timeNotValid);
+    if (p._id !== undefined && seen.has(p._id)) throw badRequest(MSG.events.promoDuplicateId);
     if (p._id !== undefined) seen.add(p._id);
     // Ids are the server's: an id it never gave out makes a new promotion.
     const id = p._id !== undefined && known.has(p._id) ? p._id : randomUUID();
@@ -199,7 +182,7 @@ function normalisePromos(given: PromoInput[], existing: Promo[]): Promo[] {
  */
 export async function updateEvent(deps: Deps, actor: Actor, { slugDate, data }: EventUpdate): Promise<Event> {
   const keys = Object.keys(data).filter((k) => data[k as keyof typeof data] !== undefined);
-  if (!keys.length) throw badRequest(EVENT_ERRORS.nothingToUpdate);
+  if (!keys.length) throw badRequest(MSG.events.nothingToUpdate);
   const isEdit = data.title !== undefined || data.startTime !== undefined;
   if (isEdit) requirePermission(actor, [P.EVENT_WRITE, P.EDIT_EVENT]);
   if (data.eventStatus !== undefined || (!isEdit && data.endTime !== undefined)) {
@@ -210,26 +193,28 @@ export async function updateEvent(deps: Deps, actor: Actor, { slugDate, data }: 
   const row = await requireEvent(deps, slugDate);
   const patch: EventPatch = {};
   if (row.template && (data.eventStatus || data.startTime !== undefined || data.endTime !== undefined)) {
-    throw unprocessable(EVENT_ERRORS.templateNoSchedule);
+    throw unprocessable(MSG.events.templateNoSchedule);
   }
   if (data.title !== undefined) {
     const title = data.title.trim();
-    if (!title) throw unprocessable(MSG.eventNameRequired);
+    if (!title) throw unprocessable(MSG.events.eventNameRequired);
     patch.title = title;
   }
   if (isEdit && (data.startTime !== undefined || data.endTime !== undefined)) {
     const start =
       data.startTime !== undefined
-        ? parseTime(data.startTime, MSG.startTimeRequired, EVENT_ERRORS.invalidStart)
+        ? parseTime(data.startTime, MSG.events.startTimeRequired, MSG.events.invalidStart)
         : row.startTime!;
     const end =
-      data.endTime !== undefined ? parseTime(data.endTime, MSG.endTimeRequired, EVENT_ERRORS.invalidEnd) : row.endTime!;
+      data.endTime !== undefined
+        ? parseTime(data.endTime, MSG.events.endTimeRequired, MSG.events.invalidEnd)
+        : row.endTime!;
     checkSchedule(row.gameDate!, start, end, row.timezone);
     patch.startTime = start;
     patch.endTime = end;
   } else if (data.endTime !== undefined) {
     // The early end ("set the end time to now"): any minute, still after the start.
-    const end = parseTime(data.endTime, MSG.endTimeRequired, EVENT_ERRORS.invalidEnd);
+    const end = parseTime(data.endTime, MSG.events.endTimeRequired, MSG.events.invalidEnd);
     checkLength(row.startTime!, end, { min: false });
     patch.endTime = end;
   }
@@ -237,7 +222,7 @@ export async function updateEvent(deps: Deps, actor: Actor, { slugDate, data }: 
   if (data.promo !== undefined) patch.promo = normalisePromos(data.promo, row.promo as Promo[]);
 
   const updated = await updateEventRow(deps.db, slugDate, patch);
-  if (!updated) throw notFound(MSG.eventNotFound);
+  if (!updated) throw notFound(MSG.events.eventNotFound);
   const event = toEvent(updated);
   emitEventUpdated(deps, { slugDate, event });
   return event;
@@ -246,9 +231,9 @@ export async function updateEvent(deps: Deps, actor: Actor, { slugDate, data }: 
 /** The event and everything of it: snapshots and notifications (cascade), its media folder. */
 export async function deleteEvent(deps: Deps, slugDate: string): Promise<void> {
   const row = await requireEvent(deps, slugDate);
-  if (row.template) throw unprocessable(EVENT_ERRORS.templateNoDelete);
-  if (row.eventStatus === 'live') throw unprocessable(EVENT_ERRORS.liveNoDelete);
-  if (!(await deleteEventRow(deps.db, slugDate))) throw notFound(MSG.eventNotFound);
+  if (row.template) throw unprocessable(MSG.events.templateNoDelete);
+  if (row.eventStatus === 'live') throw unprocessable(MSG.events.liveNoDelete);
+  if (!(await deleteEventRow(deps.db, slugDate))) throw notFound(MSG.events.eventNotFound);
   forgetEventMetrics(deps, slugDate);
   await removeMediaFolder(deps, slugDate);
   emitEventUpdated(deps, { slugDate, deleted: true });

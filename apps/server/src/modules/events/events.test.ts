@@ -8,7 +8,6 @@ import { describeEachDb } from '../../test/harness.ts';
 import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
 import { defaultTemplateConfig } from './events.defaults.ts';
 import { findEventBySlugDate, snapshotTotals, updateEventRow } from './events.repository.ts';
-import { EVENT_ERRORS } from './events.service.ts';
 import { addDays, todayIn, zonedInstant } from './events.time.ts';
 
 const TZ = 'America/Winnipeg';
@@ -49,7 +48,7 @@ describeEachDb('events API', (t) => {
     });
     const missing = await get('stadiumcam-1999-01-01');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: MSG.eventNotFound });
+    expect(missing.body).toEqual({ error: MSG.events.eventNotFound });
   });
 
   it('creates a dated event as a copy of the template configuration', async () => {
@@ -99,26 +98,26 @@ describeEachDb('events API', (t) => {
     const before = (await listAll()).length;
     const gameDate = day(13);
     const cases: [Record<string, unknown>, number, string][] = [
-      [createBody(day(-1)), 422, MSG.eventInPast],
-      [createBody(gameDate, '18:00', '18:00'), 422, MSG.endAfterStart],
-      [createBody(gameDate, '18:00', '17:00'), 422, MSG.endAfterStart],
-      [createBody(gameDate, '18:00', '18:03'), 422, MSG.eventTooShort],
-      [{ ...createBody(gameDate), endTime: at(addDays(gameDate, 1), '18:15') }, 422, MSG.eventTooLong],
-      [createBody(gameDate, '18:10', '22:00'), 422, EVENT_ERRORS.timeStep],
-      [createBody(gameDate, '18:00', '22:20'), 422, EVENT_ERRORS.timeStep],
-      [{ ...createBody(gameDate), title: '   ' }, 422, MSG.eventNameRequired],
-      [{ ...createBody(gameDate), startTime: '' }, 422, MSG.startTimeRequired],
-      [{ ...createBody(gameDate), endTime: '' }, 422, MSG.endTimeRequired],
-      [{ ...createBody(gameDate), startTime: at(addDays(gameDate, 1), '10:00') }, 422, EVENT_ERRORS.startNotOnDay],
-      [{ ...createBody(gameDate), startTime: 'tomorrow at six' }, 400, EVENT_ERRORS.invalidStart],
-      [{ ...createBody(gameDate), endTime: `${gameDate}T25:00:00Z` }, 400, EVENT_ERRORS.invalidEnd],
+      [createBody(day(-1)), 422, MSG.events.eventInPast],
+      [createBody(gameDate, '18:00', '18:00'), 422, MSG.events.endAfterStart],
+      [createBody(gameDate, '18:00', '17:00'), 422, MSG.events.endAfterStart],
+      [createBody(gameDate, '18:00', '18:03'), 422, MSG.events.eventTooShort],
+      [{ ...createBody(gameDate), endTime: at(addDays(gameDate, 1), '18:15') }, 422, MSG.events.eventTooLong],
+      [createBody(gameDate, '18:10', '22:00'), 422, MSG.events.timeStep],
+      [createBody(gameDate, '18:00', '22:20'), 422, MSG.events.timeStep],
+      [{ ...createBody(gameDate), title: '   ' }, 422, MSG.events.eventNameRequired],
+      [{ ...createBody(gameDate), startTime: '' }, 422, MSG.events.startTimeRequired],
+      [{ ...createBody(gameDate), endTime: '' }, 422, MSG.events.endTimeRequired],
+      [{ ...createBody(gameDate), startTime: at(addDays(gameDate, 1), '10:00') }, 422, MSG.events.startNotOnDay],
+      [{ ...createBody(gameDate), startTime: 'tomorrow at six' }, 400, MSG.events.invalidStart],
+      [{ ...createBody(gameDate), endTime: `${gameDate}T25:00:00Z` }, 400, MSG.events.invalidEnd],
       [
         { ...createBody(gameDate), gameDate: '2031-02-30', slugDate: 'stadiumcam-2031-02-30' },
         400,
-        EVENT_ERRORS.invalidGameDate,
+        MSG.events.invalidGameDate,
       ],
       [{ ...createBody(gameDate), slugDate: 'other-2031-01-01' }, 400, `slugDate should be stadiumcam-${gameDate}`],
-      [{ ...createBody(gameDate), timezone: 'Mars/Olympus' }, 400, EVENT_ERRORS.unknownTimeZone],
+      [{ ...createBody(gameDate), timezone: 'Mars/Olympus' }, 400, MSG.events.unknownTimeZone],
     ];
     for (const [body, status, error] of cases) {
       const res = await create(body);
@@ -137,7 +136,7 @@ describeEachDb('events API', (t) => {
     expect((await create(createBody(gameDate))).status).toBe(200);
     const again = await create(createBody(gameDate, '10:00', '12:00', { title: 'Second' }));
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe(MSG.eventDayTaken);
+    expect(again.body.error).toBe(MSG.events.eventDayTaken);
     expect((await get(`stadiumcam-${gameDate}`)).body.title).toBe('Jets vs Oilers');
   });
 
@@ -187,7 +186,7 @@ describeEachDb('events API', (t) => {
 
     const tpl = await put('stadiumcam', { eventStatus: 'live' });
     expect(tpl.status).toBe(422);
-    expect(tpl.body.error).toBe(EVENT_ERRORS.templateNoSchedule);
+    expect(tpl.body.error).toBe(MSG.events.templateNoSchedule);
     expect((await get('stadiumcam')).body.eventStatus).toBe('pre');
 
     const power = await t().userWith([P.POWER_BTN]);
@@ -199,7 +198,7 @@ describeEachDb('events API', (t) => {
 
     const unknown = await put('stadiumcam-1999-01-01', { eventStatus: 'post' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe(MSG.eventNotFound);
+    expect(unknown.body.error).toBe(MSG.events.eventNotFound);
     expect((await put(slugDate, {})).status).toBe(400);
   });
 
@@ -222,13 +221,13 @@ describeEachDb('events API', (t) => {
 
     const snapshot = (await get(slugDate)).body;
     const refused: [Record<string, unknown>, number, string][] = [
-      [{ title: '' }, 422, MSG.eventNameRequired],
-      [{ title: 'X', startTime: at(gameDate, '19:00'), endTime: at(gameDate, '18:00') }, 422, MSG.endAfterStart],
-      [{ title: 'X', startTime: at(gameDate, '19:00'), endTime: at(gameDate, '19:04') }, 422, MSG.eventTooShort],
-      [{ title: 'X', startTime: at(gameDate, '19:07'), endTime: at(gameDate, '23:00') }, 422, EVENT_ERRORS.timeStep],
-      [{ title: 'X', startTime: 'not a time', endTime: at(gameDate, '23:00') }, 400, EVENT_ERRORS.invalidStart],
-      [{ endTime: at(gameDate, '18:00') }, 422, MSG.endAfterStart],
-      [{ endTime: 'soon' }, 400, EVENT_ERRORS.invalidEnd],
+      [{ title: '' }, 422, MSG.events.eventNameRequired],
+      [{ title: 'X', startTime: at(gameDate, '19:00'), endTime: at(gameDate, '18:00') }, 422, MSG.events.endAfterStart],
+      [{ title: 'X', startTime: at(gameDate, '19:00'), endTime: at(gameDate, '19:04') }, 422, MSG.events.eventTooShort],
+      [{ title: 'X', startTime: at(gameDate, '19:07'), endTime: at(gameDate, '23:00') }, 422, MSG.events.timeStep],
+      [{ title: 'X', startTime: 'not a time', endTime: at(gameDate, '23:00') }, 400, MSG.events.invalidStart],
+      [{ endTime: at(gameDate, '18:00') }, 422, MSG.events.endAfterStart],
+      [{ endTime: 'soon' }, 400, MSG.events.invalidEnd],
     ];
     for (const [data, status, error] of refused) {
       const res = await put(slugDate, data);
@@ -243,7 +242,7 @@ describeEachDb('events API', (t) => {
     expect(ended.status).toBe(200);
     expect(ended.body.endTime).toBe(early);
     expect(ended.body.title).toBe('Renamed');
-    expect((await put('stadiumcam', { endTime: early })).body.error).toBe(EVENT_ERRORS.templateNoSchedule);
+    expect((await put('stadiumcam', { endTime: early })).body.error).toBe(MSG.events.templateNoSchedule);
   });
 
   it('saves promotions: assigns ids, keeps known ones, rejects invalid times and types', async () => {
@@ -281,11 +280,11 @@ describeEachDb('events API', (t) => {
 
     const stored = (await get(slugDate)).body.promo;
     const refused: [unknown[], number, string][] = [
-      [[{ type: 'LED boards', start: 'yesterday-ish' }], 422, MSG.timeNotValid],
-      [[{ type: 'LED boards', start: `${gameDate}T19:61:00Z` }], 422, MSG.timeNotValid],
-      [[{ type: 'LED boards', start: '' }], 422, MSG.timeNotValid],
-      [[{ type: 'fireworks', start: at(gameDate, '19:00') }], 422, EVENT_ERRORS.promoTypeUnknown],
-      [[{ type: '', start: at(gameDate, '19:00') }], 422, EVENT_ERRORS.promoTypeRequired],
+      [[{ type: 'LED boards', start: 'yesterday-ish' }], 422, MSG.events.timeNotValid],
+      [[{ type: 'LED boards', start: `${gameDate}T19:61:00Z` }], 422, MSG.events.timeNotValid],
+      [[{ type: 'LED boards', start: '' }], 422, MSG.events.timeNotValid],
+      [[{ type: 'fireworks', start: at(gameDate, '19:00') }], 422, MSG.events.promoTypeUnknown],
+      [[{ type: '', start: at(gameDate, '19:00') }], 422, MSG.events.promoTypeRequired],
     ];
     for (const [promo, status, error] of refused) {
       const res = await put(slugDate, { promo });
@@ -319,16 +318,16 @@ describeEachDb('events API', (t) => {
     await put(slugDate, { eventStatus: 'live' });
     const live = await remove(slugDate);
     expect(live.status).toBe(422);
-    expect(live.body.error).toBe(EVENT_ERRORS.liveNoDelete);
+    expect(live.body.error).toBe(MSG.events.liveNoDelete);
 
     const tpl = await remove('stadiumcam');
     expect(tpl.status).toBe(422);
-    expect(tpl.body.error).toBe(EVENT_ERRORS.templateNoDelete);
+    expect(tpl.body.error).toBe(MSG.events.templateNoDelete);
 
     expect((await snapshotTotals(db, slugDate)).snapshots).toBe(1);
     const wrong = await remove(`stadiumcam-${day(31)}`);
     expect(wrong.status).toBe(404);
-    expect(wrong.body.error).toBe(MSG.eventNotFound);
+    expect(wrong.body.error).toBe(MSG.events.eventNotFound);
     expect(await findEventBySlugDate(db, slugDate)).not.toBeNull();
     expect(existsSync(folder)).toBe(true);
 

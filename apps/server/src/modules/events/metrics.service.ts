@@ -14,16 +14,12 @@ type EventMetricsState = {
   lastEmit: number;
   timer: NodeJS.Timeout | null;
 };
-type MetricsState = { events: Map<string, EventMetricsState>; closed: boolean };
+/** Live metrics' memory of one app (on Deps). */
+export type MetricsState = { events: Map<string, EventMetricsState>; closed: boolean };
 
-// One state per app (tests run several apps in one process).
-const states = new WeakMap<Deps, MetricsState>();
+export const createMetricsState = (): MetricsState => ({ events: new Map(), closed: false });
 
-function stateOf(deps: Deps): MetricsState {
-  let s = states.get(deps);
-  if (!s) states.set(deps, (s = { events: new Map(), closed: false }));
-  return s;
-}
+const stateOf = (deps: Deps): MetricsState => deps.metrics;
 
 function eventStateOf(deps: Deps, slugDate: string): EventMetricsState {
   const s = stateOf(deps);
@@ -67,7 +63,7 @@ export function notifyMetricsChanged(deps: Deps, slugDate: string): void {
 
 export async function getMetrics(deps: Deps, slugDate: string): Promise<EventMetrics> {
   const row = await findEventBySlugDate(deps.db, slugDate);
-  if (!row) throw notFound(MSG.eventNotFound);
+  if (!row) throw notFound(MSG.events.eventNotFound);
   const e = stateOf(deps).events.get(slugDate);
   const current = currentOf(e);
   const totals = await snapshotTotals(deps.db, slugDate);

@@ -90,7 +90,7 @@ describeEachDb('live metrics and event broadcasts', (t) => {
     expect((await metrics(writer.cookie)).status).toBe(403);
     const unknown = await metrics(drawer.cookie, 'stadiumcam-1999-01-01');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe(MSG.eventNotFound);
+    expect(unknown.body.error).toBe(MSG.events.eventNotFound);
   });
 
   it('sends "monitor event updated" to the event room and to every other console after a PUT', async () => {

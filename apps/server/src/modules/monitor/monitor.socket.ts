@@ -6,17 +6,19 @@ import {
   MAGIC_USER_PREFIX,
   MSG,
   P,
+  SNOOZE_MINUTES,
   can,
   formatPtzCommand,
   parsePosition,
   parsePtzCommand,
+  snapshotsRoutes,
   type ConsoleClientEvents,
   type ConsoleServerEvents,
   type Permission,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { CAMERAS_ROOM, hostAck, cameraHub, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
+import { CAMERAS_ROOM, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
 import { banUser } from '../snapshots/snapshots.service.ts';
 import { AppError } from '../../errors.ts';
@@ -27,7 +29,6 @@ type Need = { perms: Permission[]; or?: boolean };
 
 const CAMERA_VIEWERS: Permission[] = [P.MONITOR_READ, P.CAM_STATUS, P.POWER_BTN];
 const NO_HOST_ANSWER = 'Camera host did not answer';
-const SNOOZE_DEFAULT_MINUTES = 2;
 
 const UserIdSchema = z.string().trim().min(1).max(200);
 const schemas = {
@@ -43,15 +44,16 @@ const schemas = {
   snooze: z.object({ userId: UserIdSchema, minutes: z.number().int().min(1).max(60).optional() }),
 };
 
-/** The host's answer, or the reason there is none; never waits longer than hostAck.timeoutMs. */
+/** The host's answer, or the reason there is none; never waits longer than `timeoutMs`. */
 async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'magicshot'>(
+  timeoutMs: number,
   host: DeviceSocket,
   event: E,
   payload: Parameters<import('@stadiumcam/contract').DeviceServerEvents[E]>[0],
 ): Promise<Answer> {
   try {
     // The typed overloads cannot follow a generic event name.
-    const emitter = host.timeout(hostAck.timeoutMs) as unknown as {
+    const emitter = host.timeout(timeoutMs) as unknown as {
       emitWithAck: (e: string, p: unknown) => Promise<unknown>;
     };
     const answer = (await emitter.emitWithAck(event, payload)) as Answer | null;
@@ -69,7 +71,7 @@ async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'mag
  * permissions itself; the console's gates only decide what is displayed.
  */
 export function registerMonitorSocket(deps: Deps): void {
-  const hub = cameraHub(deps);
+  const hub = deps.cameras;
   const joins = new WeakMap<ConsoleSocket, Set<string>>();
 
   deps.realtime.consoles.on('connection', (socket: ConsoleSocket) => {
@@ -96,26 +98,28 @@ export function registerMonitorSocket(deps: Deps): void {
           const n = typeof need === 'function' ? need(p) : need;
           if (!can(user.permissions, n.perms, { or: n.or })) {
             deps.log.warn({ user: user.username, command: name, needs: n.perms }, 'camera command refused');
-            return { ok: false, error: MSG.insufficientPermissions };
+            return { ok: false, error: MSG.common.insufficientPermissions };
           }
           return handler(p);
         };
         run().then(ack, (err: unknown) => {
           deps.log.error({ err, command: name }, 'camera command failed');
-          ack({ ok: false, error: MSG.genericError });
+          ack({ ok: false, error: MSG.common.genericError });
         });
       });
     }
 
     const powerRelay = (targets: Map<DeviceSocket, string[]>, on: boolean, single?: string): Answer => {
       if (hub.demo) return { ok: false, error: 'Demo mode is on' };
-      if (targets.size === 0) return { ok: false, error: MSG.noCameras };
+      if (targets.size === 0) return { ok: false, error: MSG.cameras.noCameras };
       for (const [host, keys] of targets) {
         // The status comes back as a report; a silent host only leaves a log line.
-        host.timeout(hostAck.timeoutMs).emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
-          if (err || !answer?.ok)
-            deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
-        });
+        host
+          .timeout(deps.config.hostAckTimeoutMs)
+          .emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
+            if (err || !answer?.ok)
+              deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
+          });
       }
       deps.log.info({ user: user.username, on, cameras: [...targets.values()].flat() }, 'camera power');
       return { ok: true, cameras: [...targets.values()].flat() };
@@ -143,7 +147,10 @@ export function registerMonitorSocket(deps: Deps): void {
       }
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(host.socket, 'ptz', { camera, command: formatPtzCommand(cmd) });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'ptz', {
+        camera,
+        command: formatPtzCommand(cmd),
+      });
       if (cmd.kind === 'position') sendPosition(camera, answer);
       return answer.ok ? { ok: true, answer: String(answer.answer ?? '') } : answer;
     });
@@ -156,7 +163,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('rover get position', mover, schemas.position, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(host.socket, 'ptz', { camera, command: '#' });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'ptz', { camera, command: '#' });
       sendPosition(camera, answer);
       if (!answer.ok) return answer;
       const position = String(answer.answer ?? '');
@@ -171,7 +178,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('getLiveTime', monitor, schemas.camera, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(host.socket, 'live time', { camera });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'live time', { camera });
       return answer.ok ? { ok: true, liveTime: Number(answer.liveTime) || 0 } : answer;
     });
 
@@ -205,30 +212,35 @@ export function registerMonitorSocket(deps: Deps): void {
             .states()
             .filter((s) => s.status === 'on')
             .map((s) => s.camera);
-      if (!keys.length) return { ok: false, error: MSG.noCameras };
+      if (!keys.length) return { ok: false, error: MSG.cameras.noCameras };
       hub.activeSlugDate = event.slugDate;
       const answers = await Promise.all(
         keys.map(async (key) => {
           const host = hub.hostOf(key);
-          if ('error' in host) return { key, answer: { ok: false, error: host.error } as Answer };
+          if ('error' in host) return { key, userId: '', answer: { ok: false, error: host.error } as Answer };
           if (hub.get(key)?.status !== 'on')
-            return { key, answer: { ok: false, error: `Camera "${key}" is off` } as Answer };
+            return { key, userId: '', answer: { ok: false, error: `Camera "${key}" is off` } as Answer };
           const userId = `${MAGIC_USER_PREFIX}-${randomUUID().slice(0, 8)}`;
           return {
             key,
-            answer: await askHost(host.socket, 'magicshot', { camera: key, slugDate: event.slugDate, userId }),
+            userId,
+            answer: await askHost(deps.config.hostAckTimeoutMs, host.socket, 'magicshot', {
+              camera: key,
+              slugDate: event.slugDate,
+              userId,
+            }),
           };
         }),
       );
       const failed = answers.find((a) => !a.answer.ok);
       deps.log.info({ user: user.username, cameras: keys, failed: failed?.key }, 'magic shot');
       if (failed && !failed.answer.ok) return { ok: false, error: `${failed.key}: ${failed.answer.error}` };
-      return { ok: true, cameras: keys };
+      return { ok: true, cameras: keys, shots: answers.map(({ key, userId }) => ({ camera: key, userId })) };
     });
 
     const toAllHosts = async (event: 'kick' | 'ban' | 'snooze', payload: { userId: string; minutes?: number }) => {
       for (const host of hub.hosts().keys()) {
-        host.timeout(hostAck.timeoutMs).emit(event as 'kick', payload, (err) => {
+        host.timeout(deps.config.hostAckTimeoutMs).emit(event as 'kick', payload, (err) => {
           if (err) deps.log.warn({ hostId: host.data.hostId, event }, 'host did not confirm');
         });
       }
@@ -238,7 +250,9 @@ export function registerMonitorSocket(deps: Deps): void {
     command('boot user', monitor, schemas.user, ({ userId }) => toAllHosts('kick', { userId }));
     // A ban keeps the attendee off the cameras and takes their photos out of sight
     // ("photos moved", spec 1 §8): hidden, with new URLs, as the album's user ban does.
-    command('ban user', monitor, schemas.user, async ({ userId }) => {
+    // The monitor's ban needs what the album's user ban needs (it hides the user's photos too).
+    const banner: Need = { perms: [...snapshotsRoutes.banUser.permission], or: true };
+    command('ban user', banner, schemas.user, async ({ userId }) => {
       hub.banned.add(userId);
       try {
         await banUser(deps, user, userId, true);
@@ -248,14 +262,14 @@ export function registerMonitorSocket(deps: Deps): void {
       return toAllHosts('ban', { userId });
     });
     command('snooze user', monitor, schemas.snooze, ({ userId, minutes }) =>
-      toAllHosts('snooze', { userId, minutes: minutes ?? SNOOZE_DEFAULT_MINUTES }),
+      toAllHosts('snooze', { userId, minutes: minutes ?? SNOOZE_MINUTES }),
     );
 
     const config: Need = { perms: [P.CONFIG] };
     command('take shot', config, schemas.camera, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(host.socket, 'shot', { camera });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'shot', { camera });
       if (!answer.ok) return answer;
       if (!Buffer.isBuffer(answer.image)) return { ok: false, error: 'The camera sent no image' };
       socket.emit('shot image', { camera, image: answer.image });
@@ -264,7 +278,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('restart acs', config, schemas.camera, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(host.socket, 'restart', { camera });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'restart', { camera });
       return answer.ok ? { ok: true } : answer;
     });
   });

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { countSuspicious, dismissNotification, listSuspicious } from './notifications.service.ts';
 
-export function notificationsModule(app: App, deps: Deps): void {
+export function registerNotificationsRoutes(app: App, deps: Deps): void {
   registerRoute(app, notificationsRoutes.list, async ({ query }) =>
     listSuspicious(deps, query.slugDate, query.offset, query.limit),
   );

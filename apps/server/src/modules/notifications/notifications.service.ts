@@ -14,20 +14,6 @@ import {
 } from './notifications.repository.ts';
 
 const SUSPICIOUS = 'suspiciousUser';
-const envInt = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
-
-/**
- * The suspicious-user rule (docs/protocol.md §4): within `windowMinutes`, at least `photos`
- * photos or at least `seats` distinct seats by one user id at one event.
- */
-export const suspiciousRule = {
-  photos: envInt('SUSPICIOUS_PHOTOS', 8),
-  seats: envInt('SUSPICIOUS_SEATS', 3),
-  windowMinutes: envInt('SUSPICIOUS_WINDOW_MINUTES', 30),
-};
 const MAX_RECORDS = 200;
 const MAX_SCAN = 1000;
 
@@ -75,11 +61,11 @@ export function checkSuspicious(deps: Deps, slugDate: string, userId: string): P
 
 async function runCheck(deps: Deps, slugDate: string, userId: string): Promise<void> {
   const photos = await userPhotos(deps.db, slugDate, userId, MAX_SCAN);
-  const since = Date.now() - suspiciousRule.windowMinutes * 60_000;
+  const since = Date.now() - deps.config.suspicious.windowMinutes * 60_000;
   const recent = photos.filter((p) => p.date.getTime() >= since);
   const recentSeats = new Set(recent.map(seatKey)).size;
   // Below the rule nothing changes: an open notification keeps the data of its last breach.
-  if (recent.length < suspiciousRule.photos && recentSeats < suspiciousRule.seats) return;
+  if (recent.length < deps.config.suspicious.photos && recentSeats < deps.config.suspicious.seats) return;
   const open = await findOpenForUser(deps.db, slugDate, SUSPICIOUS, userId);
   const data: SuspiciousUserData = {
     userId,

@@ -3,13 +3,11 @@ import sharp from 'sharp';
 import { P, notificationsRoutes, type Notification, type PhotoMetadata } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 import { SocketPool, listenUrl, next, uploadPhoto } from '../cameras/realtime.test-util.ts';
-import { suspiciousRule } from './notifications.service.ts';
 
 describeEachDb('suspicious-user notifications', (t) => {
   let url = '';
   let image: Buffer;
   const pool = new SocketPool(() => url);
-  const saved = { ...suspiciousRule };
   const upload = (userId: string, seat: string, over: Partial<PhotoMetadata> = {}) =>
     uploadPhoto(url, {
       metadata: { slugDate: 'stadiumcam', userId, camera: 'nt1', section: '101', row: 'A', seat, ...over },
@@ -22,10 +20,9 @@ describeEachDb('suspicious-user notifications', (t) => {
       .jpeg()
       .toBuffer();
     await pool.host('host-notify', [{ camera: 'nt1' }]);
-    Object.assign(suspiciousRule, { photos: 4, seats: 3, windowMinutes: 30 });
+    Object.assign(t().config.suspicious, { photos: 4, seats: 3, windowMinutes: 30 });
   });
   afterAll(() => {
-    Object.assign(suspiciousRule, saved);
     pool.closeAll();
   });
 

@@ -4,11 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { deleteRole, listAllRoles, saveRole } from './roles.service.ts';
 
-export function rolesModule(app: App, deps: Deps): void {
+export function registerRolesRoutes(app: App, deps: Deps): void {
   registerRoute(app, rolesRoutes.list, async () => listAllRoles(deps));
-  registerRoute(app, rolesRoutes.save, async ({ params, body }) => saveRole(deps, params.name, body));
-  registerRoute(app, rolesRoutes.remove, async ({ params }) => {
-    await deleteRole(deps, params.name);
+  registerRoute(app, rolesRoutes.save, async ({ user, params, body }) => saveRole(deps, user, params.name, body));
+  registerRoute(app, rolesRoutes.remove, async ({ user, params }) => {
+    await deleteRole(deps, user, params.name);
     return undefined;
   });
 }

@@ -2,14 +2,16 @@ import {
   ADMIN_ROLE,
   ALL_PERMISSIONS,
   MSG,
-  ROLES_MSG,
-  USERS_MSG,
+  P,
   effectivePermissions,
+  isPermission,
   type Role,
   type RoleSave,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/session.ts';
+import { disconnectRoleSockets } from '../auth/auth.sessions.ts';
 import {
   deleteRoleEverywhere,
   existingRoleNames,
@@ -17,6 +19,7 @@ import {
   findRoleByNameInsensitive,
   insertRole,
   listRoles,
+  permissionsOfRoles,
   updateRolePermissions,
   type RoleRow,
 } from './roles.repository.ts';
@@ -41,39 +44,69 @@ export function normalisePermissions(list: readonly string[]): string[] {
   return ALL_PERMISSIONS.filter((p) => set.has(p));
 }
 
+/** Permissions that manage who holds what: a role holding one is changed only by a full holder. */
+const MANAGING = [P.ROLES_WRITE, P.USERS] as const;
+
+/** Nobody grants a permission they do not hold (role edits, role creation, role assignment). */
+export function assertMayGrant(actor: AuthUser, granted: readonly string[]): void {
+  const missing = granted.find((p) => !isPermission(p) || !actor.permissions.has(p));
+  if (missing !== undefined) throw forbidden(MSG.roles.cannotGrant(missing));
+}
+
+function assertMayChangeRole(actor: AuthUser, ...lists: (readonly string[])[]): void {
+  const managing = lists.some((list) => MANAGING.some((p) => list.includes(p)));
+  if (managing && !ALL_PERMISSIONS.every((p) => actor.permissions.has(p))) {
+    throw forbidden(MSG.roles.onlyFullHolderEditsManagers);
+  }
+}
+
+/** What giving these roles to a user grants: each must be grantable by the actor. */
+export async function assertMayAssignRoles(deps: Deps, actor: AuthUser, roleNames: readonly string[]): Promise<void> {
+  assertMayGrant(actor, normalisePermissions(await permissionsOfRoles(deps.db, [...roleNames])));
+}
+
 /**
  * "Add new role" (isNew) refuses a name taken in any case; Save updates the role with this
  * name (in any case) or creates it. The admin role and other read-only roles never change.
  */
-export async function saveRole(deps: Deps, name: string, body: RoleSave): Promise<Role> {
+export async function saveRole(deps: Deps, actor: AuthUser, name: string, body: RoleSave): Promise<Role> {
   const permissions = normalisePermissions(body.permissions);
   const existing = await findRoleByNameInsensitive(deps.db, name);
-  if (existing && body.isNew) throw conflict(MSG.roleExistsTitle);
-  if (isAdminName(name)) throw unprocessable(ROLES_MSG.adminImmutable);
-  if (existing?.readonly) throw unprocessable(ROLES_MSG.readonlyRole);
+  if (existing && body.isNew) throw conflict(MSG.roles.roleExistsTitle);
+  if (isAdminName(name)) throw unprocessable(MSG.roles.adminImmutable);
+  if (existing?.readonly) throw unprocessable(MSG.roles.readonlyRole);
+  assertMayChangeRole(actor, existing?.permissions ?? [], permissions);
+  // Keeping what the role already had is not granting it.
+  assertMayGrant(
+    actor,
+    permissions.filter((p) => !existing?.permissions.includes(p)),
+  );
   if (existing) {
     const row = await updateRolePermissions(deps.db, existing.name, permissions);
-    if (!row) throw notFound(ROLES_MSG.roleNotFound);
+    if (!row) throw notFound(MSG.roles.roleNotFound);
+    await disconnectRoleSockets(deps, row.name);
     return toRole(row);
   }
   const row = await insertRole(deps.db, name, permissions);
   // Another request created the name in the meantime.
-  if (!row) throw conflict(MSG.roleExistsTitle);
+  if (!row) throw conflict(MSG.roles.roleExistsTitle);
   return toRole(row);
 }
 
 /** Deleting a role also takes it off every user that held it. */
-export async function deleteRole(deps: Deps, name: string): Promise<void> {
-  if (isAdminName(name)) throw unprocessable(ROLES_MSG.adminUndeletable);
+export async function deleteRole(deps: Deps, actor: AuthUser, name: string): Promise<void> {
+  if (isAdminName(name)) throw unprocessable(MSG.roles.adminUndeletable);
   const existing = await findRoleByName(deps.db, name);
-  if (!existing) throw notFound(ROLES_MSG.roleNotFound);
-  if (existing.readonly) throw unprocessable(ROLES_MSG.readonlyRole);
-  if (!(await deleteRoleEverywhere(deps.db, name))) throw notFound(ROLES_MSG.roleNotFound);
+  if (!existing) throw notFound(MSG.roles.roleNotFound);
+  if (existing.readonly) throw unprocessable(MSG.roles.readonlyRole);
+  assertMayChangeRole(actor, existing.permissions);
+  if (!(await deleteRoleEverywhere(deps.db, name))) throw notFound(MSG.roles.roleNotFound);
+  await disconnectRoleSockets(deps, name);
 }
 
 /** Users may only hold roles that exist (exact spelling). */
 export async function assertRolesExist(deps: Deps, names: readonly string[]): Promise<void> {
   const found = await existingRoleNames(deps.db, [...new Set(names)]);
   const missing = names.find((n) => !found.has(n));
-  if (missing !== undefined) throw badRequest(USERS_MSG.unknownRole(missing));
+  if (missing !== undefined) throw badRequest(MSG.users.unknownRole(missing));
 }

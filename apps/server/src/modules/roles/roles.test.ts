@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN_ROLE, ALL_PERMISSIONS, MSG, P, ROLES_MSG, rolesRoutes, usersRoutes } from '@stadiumcam/contract';
+import { ADMIN_ROLE, ALL_PERMISSIONS, MSG, P, rolesRoutes, usersRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 
 describeEachDb('roles', (t) => {
@@ -45,7 +45,7 @@ describeEachDb('roles', (t) => {
     for (const name of ['unique-role', 'Unique-Role', ' UNIQUE-ROLE ', 'admin', 'Admin']) {
       const res = await save(name, { permissions: [P.USERS], isNew: true });
       expect(res.status, name).toBe(409);
-      expect(res.body).toEqual({ error: MSG.roleExistsTitle });
+      expect(res.body).toEqual({ error: MSG.roles.roleExistsTitle });
     }
     expect(await roles()).toEqual(before);
   });
@@ -54,10 +54,10 @@ describeEachDb('roles', (t) => {
     const before = await roles();
     const change = await save('admin', { permissions: [P.USERS] });
     expect(change.status).toBe(422);
-    expect(change.body).toEqual({ error: ROLES_MSG.adminImmutable });
+    expect(change.body).toEqual({ error: MSG.roles.adminImmutable });
     const del = await t().call(rolesRoutes.remove, { cookie: await admin(), params: { name: 'admin' } });
     expect(del.status).toBe(422);
-    expect(del.body).toEqual({ error: ROLES_MSG.adminUndeletable });
+    expect(del.body).toEqual({ error: MSG.roles.adminUndeletable });
     expect(await roles()).toEqual(before);
   });
 
@@ -65,13 +65,13 @@ describeEachDb('roles', (t) => {
     await save('steady', { permissions: [P.CONFIG], isNew: true });
     const before = await roles();
     const cases: [string, unknown, string][] = [
-      ['steady', { permissions: ['Bogus:write'] }, ROLES_MSG.unknownPermission('Bogus:write')],
-      ['steady', { permissions: [P.USERS, 'users'] }, ROLES_MSG.unknownPermission('users')],
+      ['steady', { permissions: ['Bogus:write'] }, MSG.roles.unknownPermission('Bogus:write')],
+      ['steady', { permissions: [P.USERS, 'users'] }, MSG.roles.unknownPermission('users')],
       ['steady', {}, 'permissions'],
       ['steady', { permissions: P.USERS }, 'permissions'],
       ['steady', { permissions: [], isNew: 'yes' }, 'isNew'],
       ['steady', { permissions: [], color: 'red' }, 'color'],
-      ['brand-new', { permissions: ['Nope'], isNew: true }, ROLES_MSG.unknownPermission('Nope')],
+      ['brand-new', { permissions: ['Nope'], isNew: true }, MSG.roles.unknownPermission('Nope')],
       ['x'.repeat(51), { permissions: [], isNew: true }, 'at most 50'],
       ['bad*name', { permissions: [], isNew: true }, 'Role name may only contain'],
       ['   ', { permissions: [], isNew: true }, 'Role name is required'],
@@ -120,7 +120,7 @@ describeEachDb('roles', (t) => {
 
     const again = await t().call(rolesRoutes.remove, { cookie, params: { name: 'temporary' } });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: ROLES_MSG.roleNotFound });
+    expect(again.body).toEqual({ error: MSG.roles.roleNotFound });
   });
 
   it('applies a role edit at once to the users holding it', async () => {
@@ -148,7 +148,7 @@ describeEachDb('roles', (t) => {
     const denied = await save('reader-made', { permissions: [], isNew: true }, reader.cookie);
     expect(denied.status).toBe(403);
     expect((await roles()).some((r) => r.name === 'reader-made')).toBe(false);
-    const writer = await t().userWith([P.ROLES_WRITE]);
+    const writer = await t().userWith([P.ROLES_WRITE, P.CONFIG]);
     expect((await save('writer-made', { permissions: [P.CONFIG], isNew: true }, writer.cookie)).status).toBe(200);
     expect(
       (await t().call(rolesRoutes.remove, { cookie: writer.cookie, params: { name: 'writer-made' } })).status,

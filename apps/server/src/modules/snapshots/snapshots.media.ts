@@ -1,4 +1,4 @@
-import { access, rename } from 'node:fs/promises';
+import { access, readdir, rename } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -47,15 +47,36 @@ export async function moveToNewUrls(mediaDir: string, row: SnapshotRow): Promise
     }
     out[column] = next;
   }
+  // Anything else in the photo's folder (a composite of an overlay chosen earlier) goes:
+  // after a ban no rendition answers at a link that was ever handed out.
+  const kept = new Set([...moved.values()].map((u) => keyOfUrl(u)));
+  for (const dir of photoDirs(row))
+    for (const name of await readdir(path.join(mediaDir, ...dir.split('/'))).catch(() => [] as string[]))
+      if (!kept.has(`${dir}/${name}`) && isSafeKey(`${dir}/${name}`)) await removeMedia(mediaDir, `${dir}/${name}`);
   return out;
 }
 
+/** A photo's own folders (`<slugDate>/<id>`): every rendition it ever had lives there. */
+function photoDirs(row: SnapshotRow): string[] {
+  const dirs = new Set<string>();
+  for (const column of URI_COLUMNS) {
+    const key = keyOfUrl(row[column]);
+    const dir = key ? path.posix.dirname(key) : '';
+    // Only a folder of the photo itself, never an event's folder or the store's root.
+    if (dir.endsWith(`/${row.id}`)) dirs.add(dir);
+  }
+  return [...dirs];
+}
+
+/** Removes every file of the photos: the named renditions and their folders (old composites too). */
 export async function removeFiles(mediaDir: string, rows: SnapshotRow[]): Promise<void> {
-  for (const row of rows)
+  for (const row of rows) {
     for (const column of URI_COLUMNS) {
       const key = keyOfUrl(row[column]);
       if (key) await removeMedia(mediaDir, key);
     }
+    for (const dir of photoDirs(row)) await removeMedia(mediaDir, dir);
+  }
 }
 
 type ArchiverModule = {

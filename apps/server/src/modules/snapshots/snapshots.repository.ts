@@ -90,6 +90,9 @@ export type AlbumFilter = {
   gender?: 'All' | 'Female' | 'Male' | 'Both';
   timeSince?: number;
   timeUntil?: number;
+  hidden?: boolean;
+  dateFrom?: string;
+  dateTo?: string;
   dateVal?: string;
   dateComparator?: 'gt' | 'gte' | 'lt' | 'lte';
   cursorId?: string;
@@ -160,6 +163,9 @@ export function filterConditions(f: AlbumFilter): SQL[] {
         : sql`(${minuteOfDay} >= ${since} or ${minuteOfDay} <= ${until})`,
     );
   }
+  if (f.hidden !== undefined) out.push(eq(s.hidden, f.hidden));
+  if (f.dateFrom) out.push(sql`${s.date} >= ${new Date(f.dateFrom).toISOString()}::timestamptz`);
+  if (f.dateTo) out.push(sql`${s.date} <= ${new Date(f.dateTo).toISOString()}::timestamptz`);
   if (f.dateVal && f.dateComparator) {
     const op = sql.raw({ gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.dateComparator]);
     const at = new Date(f.dateVal).toISOString();
@@ -259,7 +265,7 @@ export const countQuery = (filter: AlbumFilter, type: TypeFilter): SQL =>
     ...filterConditions(filter),
   ])}`;
 
-/** Only events named, nothing else: the counters answer (see snapshots.counters.ts). */
+/** Only events named, nothing else: the counters answer (see db/migrations/0001_album_counters.sql). */
 export const onlyEvents = (f: AlbumFilter): f is AlbumFilter & { slugDate: string[] } =>
   !!f.slugDate?.length &&
   Object.entries(f).every(([k, v]) => k === 'slugDate' || v === undefined || (Array.isArray(v) && v.length === 0));

@@ -2,15 +2,14 @@ import { snapshotsRoutes as r } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { registerRoute } from '../../plugins/routes.ts';
-import { ensureAlbumCounters } from './snapshots.counters.ts';
 import { encryptedZip, plainZip } from './snapshots.media.ts';
 import * as service from './snapshots.service.ts';
+import { exportEventUsers } from './event-users.export.ts';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
 
-export async function snapshotsModule(app: App, deps: Deps): Promise<void> {
-  await ensureAlbumCounters(deps.db);
+export function registerSnapshotsRoutes(app: App, deps: Deps): void {
   registerRoute(app, r.list, ({ user, query }) => service.listSnapshots(deps, user, query));
   registerRoute(app, r.stats, ({ user, query }) => service.albumStats(deps, user, query));
   registerRoute(app, r.filterOptions, ({ user, query }) => service.filterOptions(deps, user, query.slugDate));
@@ -19,6 +18,13 @@ export async function snapshotsModule(app: App, deps: Deps): Promise<void> {
     r.sharedPlatforms,
     async ({ user, query }) => (await service.filterOptions(deps, user, query.slugDate)).sharePlatforms,
   );
+  registerRoute(app, r.eventUsersExport, async ({ user, query, reply }) => {
+    const { name, csv } = await exportEventUsers(deps, user, query);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(name))
+      .send(csv);
+  });
   registerRoute(app, r.get, ({ user, params, query }) => service.getSnapshot(deps, user, params.id, query.fields));
   registerRoute(app, r.facesData, ({ user, params }) => service.facesData(deps, user, params.id));
   registerRoute(app, r.userStats, ({ user, params, query }) =>

@@ -16,6 +16,9 @@ import {
   type UserStats,
 } from '@stadiumcam/contract';
 import type { Archiver } from 'archiver';
+import { DEFAULT_COLORS, renderPhotoEmail } from '@stadiumcam/contract';
+import { getEventBySlugDate } from '../events/events.service.ts';
+import { photoEmail } from '../attendee/photo-email.service.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -23,7 +26,6 @@ import { toSnapshot } from './snapshots.mapper.ts';
 import { appendMedia, entriesWritten, extensionOf, moveToNewUrls, removeFiles } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
 import type { AlbumFilter, SnapshotRow } from './snapshots.repository.ts';
-import { PageAnchors } from './snapshots.anchors.ts';
 
 const seesMagicshots = (user: AuthUser) => can(user.permissions, P.MAGICSHOTS_READ);
 
@@ -65,17 +67,6 @@ export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQ
 
 /** Deeper than this, an unfiltered page is placed by the stored count and anchors. */
 const ANCHOR_FROM = 1000;
-const anchorsByApp = new WeakMap<Deps, PageAnchors>();
-
-/** The page anchors of this app (one cache per app and database). */
-export function pageAnchors(deps: Deps): PageAnchors {
-  let anchors = anchorsByApp.get(deps);
-  if (!anchors) {
-    anchors = new PageAnchors(deps.db, (err) => deps.log.warn({ err }, 'page anchors'));
-    anchorsByApp.set(deps, anchors);
-  }
-  return anchors;
-}
 
 /**
  * A page by offset. Filtered or multi-event pages walk their indexes and skip. A deep page
@@ -89,7 +80,7 @@ async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): P
   if (!event || q.sortField !== 'date' || !repo.onlyEvents(filter))
     return repo.pageIds(deps.db, { ...base, sortOrder: q.sortOrder });
   if (offset < ANCHOR_FROM) {
-    pageAnchors(deps).warm(event, q.type);
+    deps.anchors.warm(event, q.type);
     return repo.pageIds(deps.db, { ...base, sortOrder: q.sortOrder });
   }
   const counters = await repo.counters(deps.db, [event]);
@@ -98,7 +89,7 @@ async function pageIds(deps: Deps, filter: AlbumFilter, q: SnapshotListQuery): P
   const limit = Math.min(q.pageSize, total - offset);
   // Position (from the oldest) of the page's oldest photo.
   const first = q.sortOrder === 'asc' ? offset : total - offset - limit;
-  const ascending = await pageAnchors(deps).page(base, event, first, limit, total, counters.version);
+  const ascending = await deps.anchors.page(base, event, first, limit, total, counters.version);
   return q.sortOrder === 'asc' ? ascending : ascending.reverse();
 }
 
@@ -122,7 +113,7 @@ export async function getSnapshot(
   fields?: (keyof Snapshot)[],
 ): Promise<Partial<Snapshot> & { _id: string }> {
   const row = await repo.findSnapshot(deps.db, id);
-  if (!reachable(user, row)) throw notFound(MSG.snapshotNotFound);
+  if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
   const full = toSnapshot(row);
   if (!fields?.length) return full;
   const out: Partial<Snapshot> & { _id: string } = { _id: full._id };
@@ -132,13 +123,13 @@ export async function getSnapshot(
 
 export async function facesData(deps: Deps, user: AuthUser, id: string): Promise<Face[]> {
   const row = await repo.findSnapshot(deps.db, id);
-  if (!reachable(user, row)) throw notFound(MSG.snapshotNotFound);
+  if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
   return (row.faces ?? []) as Face[];
 }
 
 export async function userStats(deps: Deps, user: AuthUser, userId: string, slugDates?: string[]): Promise<UserStats> {
   const rows = (await repo.userSnapshots(deps.db, userId, slugDates)).filter((r) => reachable(user, r));
-  if (rows.length === 0) throw notFound(MSG.userHasNoPhotos);
+  if (rows.length === 0) throw notFound(MSG.album.userHasNoPhotos);
   const seats = new Map<string, UserStats['srsList'][number]>();
   const social = new Map<string, UserStats['socialData'][number]>();
   for (const r of rows) {
@@ -163,7 +154,7 @@ async function loadAll(deps: Deps, user: AuthUser, ids: string[]): Promise<Snaps
   const unique = [...new Set(ids)];
   const rows = await repo.findSnapshots(deps.db, unique);
   const missing = unique.filter((id) => !rows.some((r) => r.id === id && reachable(user, r)));
-  if (missing.length) throw new AppError(404, MSG.snapshotNotFound, missing);
+  if (missing.length) throw new AppError(404, MSG.album.snapshotNotFound, { details: missing });
   return rows;
 }
 
@@ -208,7 +199,7 @@ export async function banUser(
   slugDates?: string[],
 ): Promise<Snapshot[]> {
   const rows = (await repo.userSnapshots(deps.db, userId, slugDates)).filter((r) => reachable(user, r));
-  if (rows.length === 0) throw notFound(MSG.userHasNoPhotos);
+  if (rows.length === 0) throw notFound(MSG.album.userHasNoPhotos);
   const changed = await applyBan(deps, rows, () => banStatus);
   for (const slugDate of groupByEvent(changed).keys())
     deps.realtime.toEvent(slugDate, 'bannedChanged', { slugDate, userId, hidden: banStatus });
@@ -259,8 +250,8 @@ export async function prepareExport(
   const slugDates = [...new Set(q.slugDate ?? [])];
   const found = await repo.findEvents(deps.db, slugDates);
   const missing = slugDates.filter((e) => !found.some((f) => f.slugDate === e) || !mayReachEvent(user, e));
-  if (missing.length) throw new AppError(404, MSG.eventNotFound, missing);
-  if (found.some((f) => f.eventStatus === 'live')) throw unprocessable(MSG.exportWhileLive);
+  if (missing.length) throw new AppError(404, MSG.events.eventNotFound, { details: missing });
+  if (found.some((f) => f.eventStatus === 'live')) throw unprocessable(MSG.album.exportWhileLive);
   return { slugDates };
 }
 
@@ -330,19 +321,29 @@ function shareLink(publicUrl: string, link: string): string {
   return url.toString();
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
+/**
+ * The album's share mail is the one photo e-mail (DESIGN §10): the event's e-mail colours and
+ * header image, the operator's subject and text. The event is the one the first photo is of.
+ */
 export async function shareByEmail(deps: Deps, body: ShareSnapshotsEmail): Promise<void> {
   const links = body.snapshots.map((l) => shareLink(deps.config.publicUrl, l));
+  const slugDate = new URL(links[0] ?? '', deps.config.publicUrl).pathname.split('/')[2] ?? '';
+  const event = slugDate ? await getEventBySlugDate(deps, decodeURIComponent(slugDate)) : null;
   const text = `${body.emailBodyText}\n\n${links.join('\n')}\n`;
-  const html =
-    `<p>${escapeHtml(body.emailBodyText).replace(/\n/g, '<br>')}</p>` +
-    links.map((l) => `<p><a href="${escapeHtml(l)}"><img src="${escapeHtml(l)}" alt="" width="480"></a></p>`).join('');
+  const html = event
+    ? photoEmail(deps, event, links, { subject: body.emailSubject, body: body.emailBodyText }).html
+    : renderPhotoEmail({
+        colors: DEFAULT_COLORS.emailSettings,
+        title: 'StadiumCam',
+        heading: body.emailSubject,
+        body: body.emailBodyText,
+        button: 'Open photo',
+        photos: links,
+      }).html;
   try {
     await deps.mailer.send({ to: body.emailAddress, subject: body.emailSubject, text, html });
   } catch (err) {
     deps.log.error({ err }, 'share mail failed');
-    throw new AppError(500, MSG.emailFailed);
+    throw new AppError(500, MSG.album.emailFailed);
   }
 }

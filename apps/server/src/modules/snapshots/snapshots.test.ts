@@ -10,7 +10,6 @@ import { MSG, P, snapshotsRoutes as r, toQueryString, type Permission } from '@s
 import { describeEachDb, ORIGIN } from '../../test/harness.ts';
 import { insertEvent } from '../events/events.repository.ts';
 import { insertSnapshot, summariseFaces, type SnapshotInsert } from './snapshots.repository.ts';
-import { pageAnchors } from './snapshots.service.ts';
 
 const run = promisify(execFile);
 const EVENT = 'stadiumcam-2030-01-01';
@@ -302,7 +301,7 @@ describeEachDb('snapshots API', (t) => {
       for (const route of [r.get, r.facesData]) {
         const res = await t().call(route, { params: { id: 'gone' }, cookie: admin });
         expect(res.status).toBe(404);
-        expect(res.body.error).toBe(MSG.snapshotNotFound);
+        expect(res.body.error).toBe(MSG.album.snapshotNotFound);
       }
       // A magicshot is out of reach without Magicshots:read: the same 404.
       expect((await t().call(r.get, { params: { id: 'magic1' }, cookie: await as([]) })).status).toBe(404);
@@ -333,7 +332,7 @@ describeEachDb('snapshots API', (t) => {
       expect(scoped.body.socialData).toEqual([{ socialSource: 'Email', userName: 'fan-4', userEmail: 'a@b.co' }]);
       const none = await t().call(r.userStats, { params: { id: 'nobody' }, cookie: admin });
       expect(none.status).toBe(404);
-      expect(none.body.error).toBe(MSG.userHasNoPhotos);
+      expect(none.body.error).toBe(MSG.album.userHasNoPhotos);
     });
   });
 
@@ -391,7 +390,7 @@ describeEachDb('snapshots API', (t) => {
       expect((await t().call(r.get, { params: { id: 'u1' }, cookie: admin })).body.hidden).toBe(true);
       const nobody = await t().call(r.banUser, { body: { userId: 'nobody', banStatus: true }, cookie: admin });
       expect(nobody.status).toBe(404);
-      expect(nobody.body.error).toBe(MSG.userHasNoPhotos);
+      expect(nobody.body.error).toBe(MSG.album.userHasNoPhotos);
       emit.mockRestore();
     });
 
@@ -424,7 +423,7 @@ describeEachDb('snapshots API', (t) => {
       ] as const) {
         const res = await t().call(route, { body: body as never, cookie: admin });
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: MSG.snapshotNotFound, details: ['deleted-photo'] });
+        expect(res.body).toEqual({ error: MSG.album.snapshotNotFound, details: ['deleted-photo'] });
       }
       expect((await t().call(r.get, { params: { id: 'keep1' }, cookie: admin })).body).toMatchObject({
         hidden: false,
@@ -477,7 +476,7 @@ describeEachDb('snapshots API', (t) => {
       const allTab = Array.from({ length: 1250 }, (_, i) => 1249 - i).filter((i) => i % 100 !== 99);
       // The first deep page walks from the nearer end and starts building anchors; later ones use them.
       expect(await list({ slugDate: [BIG], page: 12 })).toEqual(allTab.slice(1100, 1200).map(expected));
-      await pageAnchors(t().app.deps).settled();
+      await t().app.deps.anchors.settled();
       expect(await list({ slugDate: [BIG], page: 12 })).toEqual(allTab.slice(1100, 1200).map(expected));
       expect(await list({ slugDate: [BIG], page: 13 })).toEqual(allTab.slice(1200).map(expected));
       expect(await list({ slugDate: [BIG], page: 14 })).toEqual([]);
@@ -489,11 +488,11 @@ describeEachDb('snapshots API', (t) => {
       const shifted = allTab.filter((_, i) => i !== 1150);
       expect(await list({ slugDate: [BIG], page: 12 })).toEqual(shifted.slice(1100, 1200).map(expected));
       await t().call(r.favorite, { body: { ids: [expected(allTab[1050])], favorite: true }, cookie: admin });
-      await pageAnchors(t().app.deps).settled();
+      await t().app.deps.anchors.settled();
       expect(await list({ slugDate: [BIG], page: 11, sortOrder: 'asc' })).toEqual(
         [...shifted].reverse().slice(1000, 1100).map(expected),
       );
-      await pageAnchors(t().app.deps).settled();
+      await t().app.deps.anchors.settled();
       expect(await list({ slugDate: [BIG], page: 11, sortOrder: 'asc' })).toEqual(
         [...shifted].reverse().slice(1000, 1100).map(expected),
       );
@@ -575,7 +574,7 @@ describeEachDb('snapshots API', (t) => {
         `/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', slugDate: [LIVE] })}`,
       );
       expect(live.status).toBe(422);
-      expect(JSON.parse(live.body.toString()).error).toBe(MSG.exportWhileLive);
+      expect(JSON.parse(live.body.toString()).error).toBe(MSG.album.exportWhileLive);
       const unknown = await download(`/api/snapshots/export${toQueryString({ password: 'Ab3dE6gH9k', id: ['nope'] })}`);
       expect(unknown.status).toBe(404);
       const noEvent = await download(

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { createUser, deleteUserById, listAllUsers, updateUserById, usernameExists } from './users.service.ts';
 
-export function usersModule(app: App, deps: Deps): void {
+export function registerUsersRoutes(app: App, deps: Deps): void {
   registerRoute(app, usersRoutes.list, async () => listAllUsers(deps));
   registerRoute(app, usersRoutes.create, async ({ user, body }) => createUser(deps, user, body));
   registerRoute(app, usersRoutes.update, async ({ user, params, body }) => updateUserById(deps, user, params.id, body));

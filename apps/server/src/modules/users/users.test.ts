@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN_ROLE, MSG, P, USERS_MSG, authRoutes, rolesRoutes, usersRoutes } from '@stadiumcam/contract';
+import { ADMIN_ROLE, MSG, P, authRoutes, rolesRoutes, usersRoutes } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, describeEachDb } from '../../test/harness.ts';
 
 const PASSWORD = 'secret-pw-1';
@@ -67,7 +67,7 @@ describeEachDb('users', (t) => {
     for (const username of ['taken-name', 'TAKEN-NAME', ' taken-name']) {
       const res = await create({ username, email: 'other@example.com', password: PASSWORD, roles: [] });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: MSG.userNameTaken });
+      expect(res.body).toEqual({ error: MSG.users.userNameTaken });
     }
     expect(await list()).toEqual(before);
   });
@@ -76,24 +76,24 @@ describeEachDb('users', (t) => {
     const before = await list();
     const good = { username: 'gooduser', email: 'good@example.com', password: PASSWORD, roles: [] as string[] };
     const cases: [unknown, number, string][] = [
-      [{ ...good, username: undefined }, 400, MSG.userNameRule],
-      [{ ...good, username: '' }, 400, MSG.userNameRule],
-      [{ ...good, username: 'short' }, 400, MSG.userNameRule],
-      [{ ...good, username: '   abc   ' }, 400, MSG.userNameRule],
-      [{ ...good, username: 'has space' }, 400, USERS_MSG.usernameChars],
-      [{ ...good, username: 'tab\tname' }, 400, USERS_MSG.usernameChars],
+      [{ ...good, username: undefined }, 400, MSG.users.userNameRule],
+      [{ ...good, username: '' }, 400, MSG.users.userNameRule],
+      [{ ...good, username: 'short' }, 400, MSG.users.userNameRule],
+      [{ ...good, username: '   abc   ' }, 400, MSG.users.userNameRule],
+      [{ ...good, username: 'has space' }, 400, MSG.users.usernameChars],
+      [{ ...good, username: 'tab\tname' }, 400, MSG.users.usernameChars],
       [{ ...good, username: 'x'.repeat(65) }, 400, 'at most 64'],
-      [{ ...good, username: 42 }, 400, MSG.userNameRule],
-      [{ ...good, password: '' }, 400, USERS_MSG.passwordRule],
-      [{ ...good, password: '12345' }, 400, USERS_MSG.passwordRule],
-      [{ ...good, password: undefined }, 400, USERS_MSG.passwordRule],
+      [{ ...good, username: 42 }, 400, MSG.users.userNameRule],
+      [{ ...good, password: '' }, 400, MSG.users.passwordRule],
+      [{ ...good, password: '12345' }, 400, MSG.users.passwordRule],
+      [{ ...good, password: undefined }, 400, MSG.users.passwordRule],
       [{ ...good, password: 'p'.repeat(201) }, 400, 'at most 200'],
-      [{ ...good, email: undefined }, 400, USERS_MSG.emailRequired],
-      [{ ...good, email: 'no-at-sign' }, 400, USERS_MSG.emailRequired],
+      [{ ...good, email: undefined }, 400, MSG.users.emailRequired],
+      [{ ...good, email: 'no-at-sign' }, 400, MSG.users.emailRequired],
       [{ ...good, email: `${'e'.repeat(320)}@example.com` }, 400, 'email'],
       [{ ...good, roles: undefined }, 400, 'roles'],
       [{ ...good, roles: 'admin' }, 400, 'roles'],
-      [{ ...good, roles: ['ghost-role'] }, 400, USERS_MSG.unknownRole('ghost-role')],
+      [{ ...good, roles: ['ghost-role'] }, 400, MSG.users.unknownRole('ghost-role')],
       [{ ...good, roles: ['r'.repeat(101)] }, 400, 'roles'],
       [{ ...good, isAdmin: true }, 400, 'isAdmin'],
     ];
@@ -104,7 +104,7 @@ describeEachDb('users', (t) => {
     }
     // The exact spec text also travels on its own in the details, for the form field.
     const short = await create({ ...good, username: 'short' });
-    expect(short.body.details[0]).toMatchObject({ path: 'username', message: MSG.userNameRule });
+    expect(short.body.details[0]).toMatchObject({ path: 'username', message: MSG.users.userNameRule });
     const unknownRole = await create({ ...good, roles: ['ghost-role'] });
     expect(unknownRole.body).toEqual({ error: 'Unknown role: ghost-role' });
 
@@ -200,14 +200,14 @@ describeEachDb('users', (t) => {
     const id = made.body._id;
     const before = await list();
     const cases: [string, unknown, number, string][] = [
-      [id, { _id: id, username: 'renamed-user' }, 422, USERS_MSG.usernameImmutable],
-      [id, { _id: 'someone-else' }, 400, USERS_MSG.idMismatch],
-      [id, { _id: id, roles: ['ghost-role'] }, 400, USERS_MSG.unknownRole('ghost-role')],
-      [id, { _id: id, password: '123' }, 400, USERS_MSG.passwordRule],
-      [id, { _id: id, email: 'nope' }, 400, USERS_MSG.emailRequired],
+      [id, { _id: id, username: 'renamed-user' }, 422, MSG.users.usernameImmutable],
+      [id, { _id: 'someone-else' }, 400, MSG.users.idMismatch],
+      [id, { _id: id, roles: ['ghost-role'] }, 400, MSG.users.unknownRole('ghost-role')],
+      [id, { _id: id, password: '123' }, 400, MSG.users.passwordRule],
+      [id, { _id: id, email: 'nope' }, 400, MSG.users.emailRequired],
       [id, { _id: id, createdAt: '2020-01-01T00:00:00.000Z' }, 400, 'createdAt'],
       [id, { email: 'f2@example.com' }, 400, '_id'],
-      ['no-such-id', { _id: 'no-such-id', email: 'x@example.com' }, 404, USERS_MSG.userNotFound],
+      ['no-such-id', { _id: 'no-such-id', email: 'x@example.com' }, 404, MSG.users.userNotFound],
     ];
     for (const [target, body, status, text] of cases) {
       const res = await t().call(usersRoutes.update, { cookie, params: { id: target }, body: body as any });
@@ -229,18 +229,18 @@ describeEachDb('users', (t) => {
 
     const unknown = await t().call(usersRoutes.remove, { cookie, params: { id: made.body._id } });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: USERS_MSG.userNotFound });
+    expect(unknown.body).toEqual({ error: MSG.users.userNotFound });
 
     const adminId = (await list()).find((u) => u.username === 'admin')._id;
     const self = await t().call(usersRoutes.remove, { cookie, params: { id: adminId } });
     expect(self.status).toBe(422);
-    expect(self.body).toEqual({ error: USERS_MSG.cannotDeleteSelf });
+    expect(self.body).toEqual({ error: MSG.users.cannotDeleteSelf });
 
     await create({ username: 'second-admin', email: 'a2@example.com', password: PASSWORD, roles: [ADMIN_ROLE] });
     const second = await t().login('second-admin', PASSWORD);
     const builtIn = await t().call(usersRoutes.remove, { cookie: second, params: { id: adminId } });
     expect(builtIn.status).toBe(422);
-    expect(builtIn.body).toEqual({ error: USERS_MSG.cannotDeleteAdmin });
+    expect(builtIn.body).toEqual({ error: MSG.users.cannotDeleteAdmin });
     // The built-in admin also keeps its role.
     const strip = await t().call(usersRoutes.update, {
       cookie: second,
@@ -248,7 +248,7 @@ describeEachDb('users', (t) => {
       body: { _id: adminId, roles: [] },
     });
     expect(strip.status).toBe(422);
-    expect(strip.body).toEqual({ error: USERS_MSG.adminKeepsRole });
+    expect(strip.body).toEqual({ error: MSG.users.adminKeepsRole });
     expect((await list()).find((u) => u.username === 'admin').roles).toEqual([ADMIN_ROLE]);
   });
 
@@ -267,7 +267,7 @@ describeEachDb('users', (t) => {
       body: { _id: id, roles: [ADMIN_ROLE] },
     });
     expect(promote.status).toBe(403);
-    expect(promote.body).toEqual({ error: USERS_MSG.onlyAdminManagesAdmins });
+    expect(promote.body).toEqual({ error: MSG.users.onlyAdminManagesAdmins });
     const newAdmin = await create(
       { username: 'sneaky-admin', email: 'x@example.com', password: PASSWORD, roles: [ADMIN_ROLE] },
       manager.cookie,
@@ -295,6 +295,6 @@ describeEachDb('users', (t) => {
       nobody.cookie,
     );
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: MSG.insufficientPermissions });
+    expect(res.body).toEqual({ error: MSG.common.insufficientPermissions });
   });
 });

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   ActionIcon,
+  Alert,
   AppShell,
   Burger,
   Group,
@@ -13,18 +14,25 @@ import {
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconCamera, IconDotsVertical, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { MSG } from '@stadiumcam/contract';
 import { useLogout, useSession } from '../../modules/auth/session.hooks.ts';
 import { HeaderEvent } from '../../modules/events/header-event.tsx';
+import { AttendeeAppLink } from '../../modules/template/attendee-app-link.tsx';
 import { LiveMetricsButton } from '../../modules/events/live-metrics-button.tsx';
 import { PowerMenu } from '../../modules/events/power-menu.tsx';
 import { CameraIndicator } from '../../modules/cameras/camera-indicator.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { HeaderNotifications } from '../../modules/notifications/notifications-list.tsx';
-import { Lightbox } from '../../modules/snapshots/lightbox.tsx';
+import { useLightbox } from '../../modules/snapshots/lightbox.store.ts';
+import { useOnline } from '../../ui/online.ts';
+
+// The lightbox is loaded the first time a photo is opened: it is not part of the shell's chunk.
+const Lightbox = lazy(() => import('../../modules/snapshots/lightbox.tsx').then((m) => ({ default: m.Lightbox })));
 
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure(true);
   const { user } = useSession();
+  const lightboxOpen = useLightbox() !== null;
   const logout = useLogout();
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
@@ -32,6 +40,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
   // Ctrl/Cmd+P prints the current page (spec 1 §2 Global).
   useHotkeys([['mod+P', () => window.print()]]);
 
+  const online = useOnline();
   const handleLogout = () => {
     logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) });
   };
@@ -57,6 +66,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             <HeaderNotifications />
             <CameraIndicator />
             <PowerMenu />
+            <AttendeeAppLink />
             <Tooltip label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}>
               <ActionIcon
                 variant="subtle"
@@ -85,8 +95,19 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs">
         <SideMenu />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
-      <Lightbox />
+      <AppShell.Main>
+        {!online && (
+          <Alert color="orange" variant="filled" mb="sm" role="status" data-testid="offline-banner">
+            {MSG.common.offline}
+          </Alert>
+        )}
+        {children}
+      </AppShell.Main>
+      {lightboxOpen && (
+        <Suspense>
+          <Lightbox />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -13,8 +13,8 @@ export function LoginPage() {
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (v) => (v.trim() ? null : MSG.usernameRequired),
-      password: (v) => (v ? null : MSG.passwordRequired),
+      username: (v) => (v.trim() ? null : MSG.auth.usernameRequired),
+      password: (v) => (v ? null : MSG.auth.passwordRequired),
     },
   });
   if (!checked)
@@ -30,7 +30,7 @@ export function LoginPage() {
       { username: values.username.trim(), password: values.password },
       {
         onSuccess: () => void navigate('/', { replace: true }),
-        onError: () => showErrorModal(MSG.loginFailed),
+        onError: () => showErrorModal(MSG.auth.loginFailed),
       },
     ),
   );
@@ -49,7 +49,7 @@ export function LoginPage() {
           />
           <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Anchor component={Link} to="/reset_password" size="sm">
-            Forgot password?
+            {MSG.auth.forgotPassword}
           </Anchor>
           <Button type="submit" loading={login.isPending} fullWidth>
             Login

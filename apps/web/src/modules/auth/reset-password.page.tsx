@@ -44,8 +44,8 @@ function ResetRequest() {
   const handleSubmit = form.onSubmit(({ email }) =>
     request.mutate(email.trim(), {
       onError: (err) => {
-        form.setFieldError('email', errorText(err, MSG.resetRequestFailed));
-        showErrorModal(MSG.resetRequestFailed);
+        form.setFieldError('email', errorText(err, MSG.auth.resetRequestFailed));
+        showErrorModal(MSG.auth.resetRequestFailed);
       },
     }),
   );
@@ -54,7 +54,7 @@ function ResetRequest() {
     <AuthCard title="Reset password">
       {request.isSuccess ? (
         <Stack>
-          <Done text={MSG.resetRequestSent} />
+          <Done text={MSG.auth.resetRequestSent} />
           <BackToLogin />
         </Stack>
       ) : (
@@ -85,12 +85,12 @@ function ResetRequest() {
 function ResetConfirm({ token }: { token: string }) {
   const confirmReset = useResetConfirm();
   const handleReset = () =>
-    confirmReset.mutate(token, { onError: (err) => showErrorModal(errorText(err, MSG.genericError)) });
+    confirmReset.mutate(token, { onError: (err) => showErrorModal(errorText(err, MSG.common.genericError)) });
 
   return (
-    <AuthCard title={MSG.resetConfirmTitle}>
+    <AuthCard title={MSG.auth.resetConfirmTitle}>
       {confirmReset.isSuccess ? (
-        <Done text={MSG.resetConfirmed} />
+        <Done text={MSG.auth.resetConfirmed} />
       ) : (
         <>
           <Text size="sm" c="dimmed">

@@ -1,10 +1,25 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { authRoutes, can, effectivePermissions, type Permission, type SessionUser } from '@stadiumcam/contract';
+import {
+  authRoutes,
+  can,
+  effectivePermissions,
+  isPermission,
+  type Permission,
+  type SessionUser,
+} from '@stadiumcam/contract';
 import { api } from '../../ui/api.ts';
 import { closeConsoleSocket } from '../../ui/socket.ts';
 
 export const SESSION_KEY = ['session'] as const;
+
+/**
+ * A permission this console does not know (a newer server, a hand-edited role) only warns in
+ * the console (spec 1 §6): it grants nothing here, and the server decides anyway.
+ */
+function warnUnknown(user: SessionUser | null): void {
+  for (const name of user?.permissions ?? []) if (!isPermission(name)) console.warn('Unknown permission', name);
+}
 
 /** The session check (GET users/user); a failure is logged and means logged out (spec 1 §7). */
 export function useSession() {
@@ -12,7 +27,9 @@ export function useSession() {
     queryKey: SESSION_KEY,
     queryFn: async (): Promise<SessionUser | null> => {
       try {
-        return await api(authRoutes.session);
+        const user = await api(authRoutes.session);
+        warnUnknown(user);
+        return user;
       } catch (err) {
         console.warn('session check failed', err);
         return null;
@@ -38,6 +55,7 @@ export function useLogin() {
     mutationFn: (body: { username: string; password: string }) =>
       api(authRoutes.login, { body: { ...body, username: body.username.toLowerCase() } }),
     onSuccess: (user) => {
+      warnUnknown(user);
       qc.setQueryData(SESSION_KEY, user);
     },
   });

@@ -18,7 +18,13 @@ export function CameraIndicator() {
   const names = Object.keys(cameras).sort();
   const { kind, down } = summarise(cameras);
   const none = names.length === 0;
-  const label = none ? 'No cameras' : kind === 'on' ? 'All on' : kind === 'off' ? 'All off' : `${down} Down`;
+  const label = none
+    ? 'No cameras'
+    : kind === 'on'
+      ? 'All on'
+      : kind === 'off'
+        ? 'All off'
+        : MSG.cameras.camerasDown(down);
   const color = none ? 'gray' : kind === 'on' ? 'teal' : kind === 'off' ? 'red' : 'orange';
 
   return (
@@ -39,7 +45,7 @@ export function CameraIndicator() {
         <Menu.Label>Cameras{data?.demo ? ' (demo mode)' : ''}</Menu.Label>
         {none && (
           <Text size="sm" c="dimmed" px="sm" py={6}>
-            {MSG.noCameras}
+            {MSG.cameras.noCameras}
           </Text>
         )}
         {names.map((name) => (

@@ -69,7 +69,7 @@ export function CameraPowerSection() {
   if (isError || !data)
     return (
       <Text size="sm" c="red">
-        {MSG.genericError}
+        {MSG.common.genericError}
       </Text>
     );
 
@@ -92,7 +92,7 @@ export function CameraPowerSection() {
       </Text>
       {names.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {MSG.noCameras}
+          {MSG.cameras.noCameras}
         </Text>
       ) : (
         <>

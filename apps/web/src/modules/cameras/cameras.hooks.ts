@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { P, camerasRoutes, type CameraPower, type CameraStatus } from '@stadiumcam/contract';
+import { MSG, P, camerasRoutes, type CameraPower, type CameraStatus } from '@stadiumcam/contract';
 import { api } from '../../ui/api.ts';
 import { confirm, showErrorModal } from '../../ui/feedback.tsx';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
@@ -87,9 +87,6 @@ export function summarise(cameras: Record<string, CameraPower>): { kind: 'on' | 
   return { kind: 'partial', down };
 }
 
-const POWER_TIMEOUT_TEXT =
-  'We did not recieve camera status change updates from the server. Please try again, or try powering the cameras manually.';
-
 /**
  * Sends a power command and tracks it until the status changes (spinner), or shows the
  * time-out error (spec 1 §8, spelling as given). Asks first when an event is live.
@@ -116,7 +113,7 @@ export function usePowerCommand() {
       cameras: all ? known : [camera],
       target: on ? 'on' : 'off',
       onTimeout: () =>
-        showErrorModal(POWER_TIMEOUT_TEXT, all ? 'Error turning on/off cameras' : 'Error turning on/off camera'),
+        showErrorModal(MSG.cameras.powerTimeoutText, all ? MSG.cameras.powerTimeoutAll : MSG.cameras.powerTimeoutOne),
     });
     const socket = getConsoleSocket();
     const handleAck = (answer: { ok: true; cameras: string[] } | { ok: false; error: string }) => {

@@ -16,17 +16,18 @@ import { showErrorModal } from '../../ui/feedback.tsx';
 import { isShiftHeld } from '../../ui/shift-key.ts';
 import { useCan } from '../auth/session.hooks.ts';
 import classes from './calendar.module.css';
-import { DeleteEventModal } from './delete-event-modal.tsx';
-import { EventFormModal, type EventFormTarget } from './event-form-modal.tsx';
+import { DeleteEventModal } from './delete-event.modal.tsx';
+import { EventFormModal, type EventFormTarget } from './event-form.modal.tsx';
 import { toSelected, useEventList, type EventItem } from './events.hooks.ts';
 import { dayjs, formatDate, timeRange, todayIn } from './event-time.ts';
+import { STATUS_COLOR } from './status-dot.tsx';
 import { setSelectedEvents } from './selection.store.ts';
 
 /** Legend of the calendar: an event's colour follows its status. */
 export const LEGEND: { status: EventStatus; label: string; color: string }[] = [
-  { status: 'post', label: 'Past', color: 'var(--mantine-color-gray-6)' },
-  { status: 'live', label: 'Live', color: 'var(--mantine-color-red-6)' },
-  { status: 'pre', label: 'Upcoming', color: 'var(--mantine-color-teal-6)' },
+  { status: 'post', label: 'Past', color: STATUS_COLOR.post },
+  { status: 'live', label: 'Live', color: STATUS_COLOR.live },
+  { status: 'pre', label: 'Upcoming', color: STATUS_COLOR.pre },
 ];
 const colorOf = (s: EventStatus) => LEGEND.find((l) => l.status === s)?.color;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -82,8 +83,8 @@ export function CalendarPage() {
       return;
     }
     const range = (ev.shiftKey || isShiftHeld()) && anchor ? daysBetween(anchor, day) : [day];
-    if (range.some((d) => d < today)) return void showErrorModal(MSG.eventInPast);
-    if (range.some((d) => byDay.has(d))) return void showErrorModal(MSG.eventDayTaken);
+    if (range.some((d) => d < today)) return void showErrorModal(MSG.events.eventInPast);
+    if (range.some((d) => byDay.has(d))) return void showErrorModal(MSG.events.eventDayTaken);
     setSlots([...new Set([...slots, ...range])].sort());
     setAnchor(day);
   };
@@ -146,7 +147,11 @@ export function CalendarPage() {
           <Group gap="sm" wrap="nowrap" data-testid="calendar-legend">
             {LEGEND.map((l) => (
               <Group key={l.status} gap={6} wrap="nowrap">
-                <span className={classes.dot} style={{ ['--card-color' as string]: l.color }} />
+                <span
+                  className={classes.dot}
+                  style={{ ['--card-color' as string]: l.color }}
+                  data-testid={`legend-${l.status}`}
+                />
                 <Text size="sm">{l.label}</Text>
               </Group>
             ))}
@@ -154,7 +159,7 @@ export function CalendarPage() {
         </Group>
       </Group>
 
-      {list.isError && <Text c="red">{MSG.eventsFetchFailed}</Text>}
+      {list.isError && <Text c="red">{MSG.events.eventsFetchFailed}</Text>}
 
       <div className={classes.grid} style={{ gridTemplateRows: `auto repeat(${days.length / 7}, minmax(0, 1fr))` }}>
         {WEEKDAYS.map((w) => (
@@ -239,8 +244,10 @@ function EventCard({ event, onEdit, onDelete }: { event: EventItem; onEdit: () =
           <Text size="sm" fw={600} truncate>
             {event.title}
           </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {timeRange(event)}
+          {/* The whole range stays readable in a narrow day (1280 px with the menu open): it wraps
+              after the dash rather than losing the end time and its (+1). */}
+          <Text size="xs" c="dimmed" data-testid="event-card-time">
+            {timeRange(event).replace(' (+1)', '\u00a0(+1)')}
           </Text>
         </UnstyledButton>
       </Menu.Target>

@@ -85,7 +85,7 @@ export function EventSelector({
     selected.length > 1
       ? `Selected: ${selected.length}`
       : selected[0]?.template
-        ? MSG.masterTemplate
+        ? MSG.events.masterTemplate
         : selected[0]
           ? gameDateStr(selected[0])
           : 'Select event';
@@ -210,13 +210,13 @@ function EventSelectorModal({ opened, onClose, multiple, template, events, loadi
   } else if (failed) {
     body = (
       <Center h={120}>
-        <Text c="red">{MSG.eventsFetchFailed}</Text>
+        <Text c="red">{MSG.events.eventsFetchFailed}</Text>
       </Center>
     );
   } else if (!rows.length) {
     body = (
       <Center h={120}>
-        <Text c="dimmed">{MSG.noEvents}</Text>
+        <Text c="dimmed">{MSG.events.noEvents}</Text>
       </Center>
     );
   } else {
@@ -294,7 +294,7 @@ function EventSelectorModal({ opened, onClose, multiple, template, events, loadi
         <Group gap="xs">
           {template && (
             <Button variant="default" onClick={() => apply([template])}>
-              {MSG.masterTemplate}
+              {MSG.events.masterTemplate}
             </Button>
           )}
           <Button onClick={handleApply} disabled={!chosen.length}>

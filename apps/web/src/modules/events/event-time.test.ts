@@ -42,15 +42,15 @@ describe('event times', () => {
   });
 
   it('applies the length rules of spec 1 §5', () => {
-    expect(endTimeError('19:00', '', false)).toBe(MSG.endTimeRequired);
-    expect(endTimeError('19:00', '18:00', false)).toBe(MSG.endAfterStart);
-    expect(endTimeError('19:00', '19:00', false)).toBe(MSG.endAfterStart);
-    expect(endTimeError('19:00', '19:03', false)).toBe(MSG.eventTooShort);
+    expect(endTimeError('19:00', '', false)).toBe(MSG.events.endTimeRequired);
+    expect(endTimeError('19:00', '18:00', false)).toBe(MSG.events.endAfterStart);
+    expect(endTimeError('19:00', '19:00', false)).toBe(MSG.events.endAfterStart);
+    expect(endTimeError('19:00', '19:03', false)).toBe(MSG.events.eventTooShort);
     expect(endTimeError('19:00', '19:15', false)).toBeNull();
     expect(endTimeError('22:00', '01:00', true)).toBeNull();
     expect(endTimeError('19:00', '19:00', true)).toBeNull();
-    expect(endTimeError('19:00', '19:15', true)).toBe(MSG.eventTooLong);
-    expect(endTimeError('23:58', '00:01', true)).toBe(MSG.eventTooShort);
+    expect(endTimeError('19:00', '19:15', true)).toBe(MSG.events.eventTooLong);
+    expect(endTimeError('23:58', '00:01', true)).toBe(MSG.events.eventTooShort);
   });
 
   it('knows future events by the date in their zone', () => {

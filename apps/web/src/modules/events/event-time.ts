@@ -81,12 +81,12 @@ const minutes = (hhmm: string) => {
  * field, or null.
  */
 export function endTimeError(start: string, end: string, nextDay: boolean): string | null {
-  if (!end) return MSG.endTimeRequired;
+  if (!end) return MSG.events.endTimeRequired;
   if (!start) return null;
   const length = minutes(end) - minutes(start) + (nextDay ? 24 * 60 : 0);
-  if (!nextDay && length <= 0) return MSG.endAfterStart;
-  if (nextDay && length > EVENT_MAX_MINUTES) return MSG.eventTooLong;
-  if (length < EVENT_MIN_MINUTES) return MSG.eventTooShort;
+  if (!nextDay && length <= 0) return MSG.events.endAfterStart;
+  if (nextDay && length > EVENT_MAX_MINUTES) return MSG.events.eventTooLong;
+  if (length < EVENT_MIN_MINUTES) return MSG.events.eventTooShort;
   return null;
 }
 

@@ -14,7 +14,7 @@ import { ApiError, api } from '../../ui/api.ts';
 import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
 import { useSession } from '../auth/session.hooks.ts';
-import { setSelectedEvents, useSelectedEvents, type SelectedEvent } from './selection.store.ts';
+import { restoredSelection, setSelectedEvents, useSelectedEvents, type SelectedEvent } from './selection.store.ts';
 
 /** Every events query starts with this key; 'monitor event updated' invalidates them. */
 export const EVENTS_KEY = ['events'] as const;
@@ -98,11 +98,18 @@ export function useEventSelectionSync(): void {
   const { events: selected, slugDates } = useSelectedEvents();
   const startedFor = useRef<string | null>(null);
 
+  // The session starts on the selection of the URL (`?events=`, a copied album link) or of
+  // this tab before a reload, when those events still exist; else on the current event.
   useEffect(() => {
-    if (!user || !current.data || startedFor.current === user._id) return;
+    if (!user || !current.data || !list.data || startedFor.current === user._id) return;
     startedFor.current = user._id;
-    setSelectedEvents([toSelected(current.data)]);
-  }, [user, current.data]);
+    const bySlug = new Map(list.data.map((e) => [e.slugDate, e]));
+    const kept = restoredSelection().flatMap((slug) => {
+      const e = bySlug.get(slug);
+      return e ? [toSelected(e)] : [];
+    });
+    setSelectedEvents(kept.length ? kept : [toSelected(current.data)]);
+  }, [user, current.data, list.data]);
 
   // A new session (another login) must not inherit the previous selection.
   useEffect(
@@ -172,13 +179,14 @@ export function useSetEventStatus() {
       return { previous };
     },
     onSuccess: (_event, { endTime }) => {
-      if (endTime) showSuccessModal(MSG.eventEndedNow);
+      if (endTime) showSuccessModal(MSG.events.eventEndedNow);
     },
     onError: (err, { endTime }, ctx) => {
       if (ctx?.previous) qc.setQueryData(LIST_KEY, ctx.previous);
-      if (endTime) showErrorModal(MSG.eventUpdateFailed);
+      if (endTime) showErrorModal(MSG.events.eventUpdateFailed);
       // A refused change (stale data, a rule) is not the same as a broken connection.
-      else if (err instanceof ApiError && err.status >= 400 && err.status < 500) showErrorModal(MSG.eventDataOld);
+      else if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+        showErrorModal(MSG.events.eventDataOld);
       else showErrorModal();
     },
     onSettled: () => invalidateEvents(qc),

@@ -31,7 +31,7 @@ export function HeaderEvent() {
   } else if (events.length) {
     date = (
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {events.length > 1 ? `Selected: ${events.length}` : MSG.masterTemplate}
+        {events.length > 1 ? `Selected: ${events.length}` : MSG.events.masterTemplate}
       </Text>
     );
   }

@@ -4,7 +4,7 @@ import { IconActivity, IconSpeakerphone } from '@tabler/icons-react';
 import { MSG, P } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { useLiveMetrics } from './events.hooks.ts';
-import { PromotionModal } from './promotion-modal.tsx';
+import { PromotionModal } from './promotion.modal.tsx';
 import { useSelectedEvents } from './selection.store.ts';
 
 const METRICS = [
@@ -53,7 +53,7 @@ export function LiveMetricsButton() {
               <Loader />
             </Center>
           ) : metrics.isError ? (
-            <Text c="red">{MSG.metricsFailed}</Text>
+            <Text c="red">{MSG.events.metricsFailed}</Text>
           ) : (
             <SimpleGrid cols={2} spacing="sm">
               {METRICS.map((m) => (

@@ -21,9 +21,21 @@ export type SelectedEvent = {
 let selected: SelectedEvent[] = [];
 const listeners = new Set<() => void>();
 
+const SAVED_KEY = 'stadiumcam.selectedEvents';
+
 export function setSelectedEvents(events: SelectedEvent[]): void {
   selected = events;
+  // Kept per tab, so a reload comes back to the same events; an empty selection is a logout.
+  if (events.length) sessionStorage.setItem(SAVED_KEY, events.map((e) => e.slugDate).join(','));
+  else sessionStorage.removeItem(SAVED_KEY);
   listeners.forEach((l) => l());
+}
+
+/** The slugDates to start from: `?events=a,b` in the URL, else this tab's last selection. */
+export function restoredSelection(): string[] {
+  const fromUrl = new URLSearchParams(window.location.search).get('events');
+  const saved = fromUrl ?? sessionStorage.getItem(SAVED_KEY) ?? '';
+  return saved.split(',').filter(Boolean);
 }
 
 export function useSelectedEvents(): { events: SelectedEvent[]; slugDates: string[] } {

@@ -1,10 +1,17 @@
 import { Box } from '@mantine/core';
 import type { EventStatus } from '@stadiumcam/contract';
 
+/** One colour per status for the header, the event selector and the calendar. */
+export const STATUS_COLOR: Record<EventStatus, string> = {
+  live: 'var(--mantine-color-red-6)',
+  pre: 'var(--mantine-color-yellow-5)',
+  post: 'var(--mantine-color-gray-6)',
+};
+
 const DOT: Record<EventStatus, { color: string; label: string }> = {
-  live: { color: 'var(--mantine-color-red-6)', label: 'active' },
-  pre: { color: 'var(--mantine-color-yellow-5)', label: 'semi-active' },
-  post: { color: 'var(--mantine-color-gray-6)', label: 'off' },
+  live: { color: STATUS_COLOR.live, label: 'active' },
+  pre: { color: STATUS_COLOR.pre, label: 'semi-active' },
+  post: { color: STATUS_COLOR.post, label: 'off' },
 };
 
 /** Status dot (spec 1 §4): active while live, semi-active while pre, off for post. */

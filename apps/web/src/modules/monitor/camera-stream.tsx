@@ -1,14 +1,24 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Badge } from '@mantine/core';
-import { IconVideoOff } from '@tabler/icons-react';
-import { LIVESTREAM_IDLE_MS } from '@stadiumcam/contract';
+import { Badge, Loader } from '@mantine/core';
+import { IconPlugConnectedX, IconVideoOff } from '@tabler/icons-react';
+import { LIVESTREAM_IDLE_MS, MSG } from '@stadiumcam/contract';
 import { useSocketEvent } from '../../ui/socket.ts';
 import classes from './monitor.module.css';
 
+/** waiting: on, no frame yet; live: frames coming; lost: on, but no frame for 15 s. */
+type Signal = 'waiting' | 'live' | 'lost';
+
+/** Restarts the 15 s wait after which a camera that is on shows "No signal". */
+function rearm(idle: { current: ReturnType<typeof setTimeout> | undefined }, setSignal: (s: Signal) => void) {
+  clearTimeout(idle.current);
+  idle.current = setTimeout(() => setSignal('lost'), LIVESTREAM_IDLE_MS);
+}
+
 /**
  * One camera's live stream: JPEG frames from the socket drawn through blob URLs (the old URL
- * is revoked once the next frame is shown), with its fps. "CAMERA OFF" when the camera is off
- * or no frame arrived for 15 s (spec 1 §4 Live stream tile).
+ * is revoked once the next frame is shown). The fps badge counts the frames this console
+ * really received in the last second, not what the host says it sends. "CAMERA OFF" when the
+ * camera is off; "No signal" when it is on but no frame came for 15 s (DESIGN §6).
  */
 export function CameraStream({
   camera,
@@ -23,41 +33,86 @@ export function CameraStream({
   top?: ReactNode;
   bottom?: ReactNode;
 }) {
+  const root = useRef<HTMLDivElement>(null);
   const img = useRef<HTMLImageElement>(null);
   const url = useRef<string | null>(null);
   const idle = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [live, setLive] = useState(false);
+  /** Frame arrival times of the last second, for the fps badge. */
+  const arrivals = useRef<number[]>([]);
+  const total = useRef(0);
+  const [signal, setSignal] = useState<Signal>('waiting');
   const [fps, setFps] = useState(0);
 
-  useSocketEvent('livestream', ({ camera: c, frame, fps: rate }) => {
+  useSocketEvent('livestream', ({ camera: c, frame }) => {
     if (c !== camera || !img.current) return;
     const next = URL.createObjectURL(new Blob([frame as BlobPart], { type: 'image/jpeg' }));
     const previous = url.current;
     url.current = next;
     img.current.src = next;
     if (previous) URL.revokeObjectURL(previous);
-    setLive(true);
-    setFps(Math.round(rate));
-    clearTimeout(idle.current);
-    idle.current = setTimeout(() => setLive(false), LIVESTREAM_IDLE_MS);
+    total.current++;
+    // Read by the browser tests and by an operator's console to count frames per camera.
+    root.current?.setAttribute('data-frames', String(total.current));
+    arrivals.current.push(performance.now());
+    setSignal('live');
+    rearm(idle, setSignal);
   });
+
+  // A camera that is turned (back) on waits for its first frame again.
+  const [wasOn, setWasOn] = useState(on);
+  if (wasOn !== on) {
+    setWasOn(on);
+    setSignal('waiting');
+  }
+
+  // While on: 15 s for the next frame before "No signal", and the fps badge once a second.
+  useEffect(() => {
+    if (!on) return;
+    const timer = idle;
+    rearm(timer, setSignal);
+    const tick = setInterval(() => {
+      const since = performance.now() - 1000;
+      arrivals.current = arrivals.current.filter((t) => t > since);
+      setFps(arrivals.current.length);
+    }, 1000);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(timer.current);
+    };
+  }, [on]);
 
   useEffect(
     () => () => {
-      clearTimeout(idle.current);
       if (url.current) URL.revokeObjectURL(url.current);
     },
     [],
   );
 
-  const showing = on && live;
+  const showing = on && signal === 'live';
   return (
-    <div className={classes.stream} data-testid={`stream-${camera}`} data-live={showing}>
+    <div
+      ref={root}
+      className={classes.stream}
+      data-testid={`stream-${camera}`}
+      data-live={showing}
+      data-signal={on ? signal : 'off'}
+    >
       <img ref={img} alt={`${camera} live`} style={{ visibility: showing ? 'visible' : 'hidden' }} />
-      {!showing && (
+      {!on && (
         <div className={classes.off} data-testid={`camera-off-${camera}`}>
           <IconVideoOff size={28} />
-          CAMERA OFF
+          {MSG.cameras.cameraOff}
+        </div>
+      )}
+      {on && signal === 'lost' && (
+        <div className={`${classes.off} ${classes.noSignal}`} data-testid={`no-signal-${camera}`}>
+          <IconPlugConnectedX size={28} />
+          {MSG.cameras.noSignal}
+        </div>
+      )}
+      {on && signal === 'waiting' && (
+        <div className={classes.off} data-testid={`connecting-${camera}`}>
+          <Loader size="sm" color="gray" />
         </div>
       )}
       {focusUser !== undefined && (

@@ -133,7 +133,7 @@ export function CameraTile({
   const bottom = (
     <>
       <Text size="xs" c="white" fw={600} truncate data-testid={`current-${cam.camera}`}>
-        {current ?? MSG.noCurrentUser}
+        {current ?? MSG.auth.noCurrentUser}
       </Text>
       <Group gap={6} wrap="nowrap">
         {current && <Countdown cam={cam} />}

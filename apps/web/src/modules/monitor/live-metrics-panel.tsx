@@ -16,7 +16,7 @@ export function LiveMetricsPanel({ slugDate }: { slugDate: string }) {
   if (isError) {
     return (
       <Text size="sm" c="red" data-testid="metrics-error">
-        {MSG.metricsFailed}
+        {MSG.events.metricsFailed}
       </Text>
     );
   }

@@ -3,16 +3,18 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   FOCUS_ANIMATION_MS,
+  MSG,
   LONG_SUCCESS_MODAL_MS,
   MAGIC_USER_PREFIX,
   SNAPSHOT_BUSY_COUNT,
+  SNAPSHOT_BUSY_FALLBACK_MS,
 } from '@stadiumcam/contract';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
 
 /** Spec 1 §8: "Error taking magicshot", closing itself after 5 s. */
 export function showMagicshotError(message: string): void {
   const id = modals.open({
-    title: 'Error taking magicshot',
+    title: MSG.cameras.magicshotErrorTitle,
     centered: true,
     'data-testid': 'magicshot-error',
     children: <Text>{`Server responded with error message "${message}"`}</Text>,
@@ -20,48 +22,85 @@ export function showMagicshotError(message: string): void {
   setTimeout(() => modals.close(id), LONG_SUCCESS_MODAL_MS);
 }
 
+/** A camera's Take photo in progress: the MagicShot's user id once the ack names it, photos seen since. */
+type Shot = { userId: string | null; seen: number };
+
 /**
- * Take-photo state per camera (spec 1 §4): busy from the click until 3 new photos from that
- * camera arrived, or at once when one of them is the operator's MagicShot (user id MAGIC...).
+ * Take-photo state per camera (DESIGN §6): busy from the click until its MagicShot arrives,
+ * matched by the user id the ack returns. The host acks after its upload, so the photo often
+ * arrives first: MagicShot ids seen are remembered, and before the ack names the id any MagicShot
+ * of that camera ends it (the documents' rule), as do 3 new photos of that camera; at the
+ * latest after 10 s.
  */
 export function useMagicShots(slugDate: string | null) {
-  const [busy, setBusy] = useState<Record<string, number>>({});
+  const [busy, setBusy] = useState<Record<string, Shot>>({});
+  const seenMagic = useRef(new Set<string>());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const end = (cameras: string[]) => {
+    for (const c of cameras) clearTimeout(timers.current.get(c));
+    setBusy((b) => {
+      if (!cameras.some((c) => c in b)) return b;
+      const next = { ...b };
+      for (const c of cameras) delete next[c];
+      return next;
+    });
+  };
 
   useSocketEvent('monitor newSnapshot', (s) => {
+    const magic = s.userId.startsWith(MAGIC_USER_PREFIX);
+    if (magic) {
+      seenMagic.current.add(s.userId);
+      if (seenMagic.current.size > 100) seenMagic.current.delete(seenMagic.current.values().next().value!);
+    }
     setBusy((b) => {
-      if (!(s.camera in b)) return b;
-      const count = b[s.camera] + 1;
+      const shot = b[s.camera];
+      if (!shot) return b;
+      const done = magic ? shot.userId === null || shot.userId === s.userId : shot.seen + 1 >= SNAPSHOT_BUSY_COUNT;
       const next = { ...b };
-      if (s.userId.startsWith(MAGIC_USER_PREFIX) || count >= SNAPSHOT_BUSY_COUNT) delete next[s.camera];
-      else next[s.camera] = count;
+      if (done) delete next[s.camera];
+      else next[s.camera] = { ...shot, seen: shot.seen + 1 };
       return next;
     });
   });
   useSocketEvent('magicshot error', ({ camera, message }) => {
-    setBusy((b) => {
-      const next = { ...b };
-      delete next[camera];
-      return next;
-    });
+    end([camera]);
     showMagicshotError(message);
   });
 
-  const take = (camera: string | null) => {
-    if (camera) setBusy((b) => ({ ...b, [camera]: 0 }));
+  useEffect(() => {
+    const all = timers.current;
+    return () => all.forEach((t) => clearTimeout(t));
+  }, []);
+
+  /** `cameras`: the one camera clicked, or every camera that is on for the global button. */
+  const take = (camera: string | null, cameras: string[]) => {
+    setBusy((b) => ({ ...b, ...Object.fromEntries(cameras.map((c) => [c, { userId: null, seen: 0 }])) }));
+    for (const c of cameras) {
+      clearTimeout(timers.current.get(c));
+      timers.current.set(
+        c,
+        setTimeout(() => end([c]), SNAPSHOT_BUSY_FALLBACK_MS),
+      );
+    }
     getConsoleSocket().emit(
       'take MagicShot',
       { ...(slugDate ? { slug: slugDate } : {}), ...(camera ? { camera } : {}) },
       (answer) => {
         if (!answer.ok) {
-          setBusy((b) => {
-            const next = { ...b };
-            if (camera) delete next[camera];
-            return next;
-          });
+          end(cameras);
           showMagicshotError(answer.error);
           return;
         }
-        if (!camera) setBusy((b) => ({ ...b, ...Object.fromEntries(answer.cameras.map((c) => [c, 0])) }));
+        const arrived = answer.shots.filter((s) => seenMagic.current.has(s.userId)).map((s) => s.camera);
+        // Cameras the server did not shoot with (off meanwhile) are not waited for.
+        end([...arrived, ...cameras.filter((c) => !answer.cameras.includes(c))]);
+        setBusy((b) => {
+          const next = { ...b };
+          for (const s of answer.shots)
+            if (next[s.camera] && !arrived.includes(s.camera)) next[s.camera] = { ...next[s.camera], userId: s.userId };
+          return next;
+        });
       },
     );
   };

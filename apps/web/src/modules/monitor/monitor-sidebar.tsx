@@ -7,6 +7,7 @@ import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import {
   MONITOR_SIDEBAR_PAGE_SIZE,
+  MSG,
   P,
   snapshotsRoutes,
   type Snapshot,
@@ -174,7 +175,7 @@ function SidebarPhoto({ s, overlay, tz }: { s: SnapshotListItem; overlay: boolea
           </Tooltip>
         )}
         {s.postObj.length > 0 && (
-          <Tooltip label={`Shared ${s.postObj.length} time(s)`}>
+          <Tooltip label={MSG.album.sharedTimes(s.postObj.length)}>
             <Badge size="xs" color="teal" variant="filled" leftSection={<IconShare size={10} />}>
               {s.postObj.length}
             </Badge>

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Center, Group, Loader, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCamera, IconLayoutGrid, IconLayoutSidebarRight } from '@tabler/icons-react';
 import { BIG_BLOCK_ROTATE_MS, DEFAULT_SLUG, DEFAULT_TIMEZONE, MSG, P } from '@stadiumcam/contract';
-import { confirm, showErrorModal, toast } from '../../ui/feedback.tsx';
-import { getConsoleSocket } from '../../ui/socket.ts';
 import { useCan } from '../auth/session.hooks.ts';
 import { useCameraStatus, usePowerCommand } from '../cameras/cameras.hooks.ts';
 import { EventStatusRadio } from '../events/power-menu.tsx';
@@ -13,24 +11,11 @@ import { LiveMetricsPanel } from './live-metrics-panel.tsx';
 import { useFocusAnimation, useMagicShots } from './magicshot.hooks.tsx';
 import { useMonitorEvent } from './monitor-event.ts';
 import { MonitorSidebar } from './monitor-sidebar.tsx';
+import { useUserCommands } from './user-commands.tsx';
+import { useMonitorToasts } from './monitor-toasts.ts';
 import { useLivestreams, useMonitorCameras, type MonitorCamera } from './monitor.hooks.ts';
 
 type Layout = 'blocks' | 'big-block';
-
-/** Spec 1 §8 kick and ban confirmations (the spec gives their sense, not their words). */
-const KICK_TEXT = (userId: string) =>
-  `${userId} will be removed from the camera queue for now. They may join the queue again.`;
-const BAN_TEXT = (userId: string) =>
-  `${userId} will not be able to use the camera again, and their photos will be moved out of the album.`;
-
-function useSocketCommand() {
-  return (event: 'boot user' | 'ban user', userId: string, done: string) => {
-    getConsoleSocket().emit(event, { userId }, (answer) => {
-      if (answer.ok) toast(done);
-      else showErrorModal(answer.error);
-    });
-  };
-}
 
 /**
  * Big-block's selected camera: moves on every 30 s, and at once to a camera with an attendee
@@ -75,8 +60,9 @@ export function MonitorPage() {
   const [selected, setSelected] = useRotation(cameras, layout === 'big-block');
   const focus = useFocusAnimation();
   const shots = useMagicShots(slugDate);
+  useMonitorToasts(slugDate);
   const power = usePowerCommand();
-  const command = useSocketCommand();
+  const users = useUserCommands();
   const canShoot = useCan(P.MAGICSHOTS_WRITE);
   const canPower = useCan(P.POWER_BTN);
   const canSetStatus = useCan([P.EVENT_WRITE, P.POWER_BTN], { or: true });
@@ -85,25 +71,16 @@ export function MonitorPage() {
     cameras.map((c) => c.camera),
   );
 
-  const handleKick = async (userId: string) => {
-    const ok = await confirm({ title: 'Kick user', text: KICK_TEXT(userId), confirmLabel: 'Kick', danger: true });
-    if (ok) command('boot user', userId, `${userId} was kicked`);
-  };
-  const handleBan = async (userId: string) => {
-    const ok = await confirm({ title: 'Ban user', text: BAN_TEXT(userId), confirmLabel: 'Ban', danger: true });
-    if (ok) command('ban user', userId, `${userId} was banned`);
-  };
-
   const actionsFor = (cam: MonitorCamera): TileActions => ({
     canShoot,
     shooting: shots.busy(cam.camera),
-    onShoot: () => shots.take(cam.camera),
+    onShoot: () => shots.take(cam.camera, [cam.camera]),
     canPower,
     powerPending: power.isPending(cam.camera),
     powerLocked: data?.demo ?? false,
     onPower: (on) => void power.run(cam.camera, on),
-    onKick: (userId) => void handleKick(userId),
-    onBan: (userId) => void handleBan(userId),
+    onKick: (userId) => void users.kick(userId),
+    onBan: (userId) => void users.ban(userId),
   });
 
   const anyOn = cameras.some((c) => c.status === 'on');
@@ -161,7 +138,12 @@ export function MonitorPage() {
               leftSection={<IconCamera size={16} />}
               loading={shots.anyBusy}
               disabled={!anyOn}
-              onClick={() => shots.take(null)}
+              onClick={() =>
+                shots.take(
+                  null,
+                  cameras.filter((c) => c.status === 'on').map((c) => c.camera),
+                )
+              }
               data-testid="shoot-all"
             >
               Take photo
@@ -178,12 +160,12 @@ export function MonitorPage() {
             </Center>
           ) : isError ? (
             <Center h="100%">
-              <Text c="red">{MSG.genericError}</Text>
+              <Text c="red">{MSG.common.genericError}</Text>
             </Center>
           ) : cameras.length === 0 ? (
             <Center h="100%">
               <Text c="dimmed" size="lg" data-testid="no-cameras">
-                {MSG.noCameras}
+                {MSG.cameras.noCameras}
               </Text>
             </Center>
           ) : (

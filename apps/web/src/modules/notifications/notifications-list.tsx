@@ -15,13 +15,16 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconBell, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconBell, IconCheck, IconPhoto, IconUserX, IconZzz } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { MSG, P, type Notification } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { useMonitorEvent } from '../monitor/monitor-event.ts';
+import { useUserCommands } from '../monitor/user-commands.tsx';
+import { albumOfUser } from '../snapshots/album-url.ts';
 import { useDismissNotification, useNotificationCount, useNotifications } from './notifications.hooks.ts';
 
 dayjs.extend(utc);
@@ -32,6 +35,8 @@ const localTime = (iso: string, tz: string) => dayjs(iso).tz(tz).format('DD/MM/Y
 
 function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; onDismiss: () => void }) {
   const [all, setAll] = useState(false);
+  const users = useUserCommands();
+  const userId = n.data.userId;
   const records = all ? n.data.allSRS : n.data.allSRS.slice(0, SEATS_SHOWN);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="notification-card" data-id={n._id}>
@@ -103,6 +108,44 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
           {all ? 'Show fewer' : `Show all ${n.data.allSRS.length}`}
         </Anchor>
       )}
+      <Group gap="xs" mt="xs" data-testid="notification-actions">
+        <Button
+          size="compact-xs"
+          variant="default"
+          leftSection={<IconPhoto size={14} />}
+          component={Link}
+          to={albumOfUser(n.slugDate, userId)}
+        >
+          Photos
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="default"
+          leftSection={<IconUserX size={14} />}
+          onClick={() => void users.kick(userId)}
+        >
+          Kick
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="default"
+          leftSection={<IconZzz size={14} />}
+          onClick={() => users.snooze(userId)}
+        >
+          Snooze
+        </Button>
+        {users.canBan && (
+          <Button
+            size="compact-xs"
+            color="red"
+            variant="light"
+            leftSection={<IconBan size={14} />}
+            onClick={() => void users.ban(userId)}
+          >
+            Ban
+          </Button>
+        )}
+      </Group>
     </Paper>
   );
 }
@@ -123,7 +166,7 @@ export function NotificationsList({ slugDate, timezone: tz }: { slugDate: string
     <Stack gap="sm" data-testid="notifications-list">
       {open.length === 0 && (
         <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
-          {MSG.noNotifications}
+          {MSG.notifications.noNotifications}
         </Text>
       )}
       {open.map((n) => (

@@ -24,10 +24,11 @@ import {
   type Permission,
   type Role,
 } from '@stadiumcam/contract';
+import { useUnsavedChangesPrompt } from '../../ui/unsaved-changes.ts';
 import { ApiError, errorText } from '../../ui/api.ts';
 import { confirm, showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { useCan } from '../auth/session.hooks.ts';
-import { AddRoleModal } from './add-role-modal.tsx';
+import { AddRoleModal } from './add-role.modal.tsx';
 import { PermissionTree } from './permission-tree.tsx';
 import { useDeleteRole, useRoles, useSaveRole } from './roles.hooks.ts';
 
@@ -45,6 +46,7 @@ export function RolesPage() {
   const remove = useDeleteRole();
   const canWrite = useCan(P.ROLES_WRITE);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  useUnsavedChangesPrompt(Object.keys(drafts).length > 0);
   const [selectedName, setSelectedName] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -101,8 +103,8 @@ export function RolesPage() {
         },
         onError: (err) =>
           err instanceof ApiError && err.status === 409
-            ? showErrorModal(MSG.roleExistsText, MSG.roleExistsTitle)
-            : showErrorModal(errorText(err, MSG.genericError)),
+            ? showErrorModal(MSG.roles.roleExistsText, MSG.roles.roleExistsTitle)
+            : showErrorModal(errorText(err, MSG.common.genericError)),
       },
     );
   };
@@ -123,7 +125,7 @@ export function RolesPage() {
     if (selected.isNew) return backToFirst();
     remove.mutate(selected.name, {
       onSuccess: backToFirst,
-      onError: (err) => showErrorModal(errorText(err, MSG.genericError)),
+      onError: (err) => showErrorModal(errorText(err, MSG.common.genericError)),
     });
   };
 
@@ -171,7 +173,7 @@ export function RolesPage() {
         </Center>
       ) : roles.isError ? (
         <Center p="xl">
-          <Text c="red">{MSG.genericError}</Text>
+          <Text c="red">{MSG.common.genericError}</Text>
         </Center>
       ) : (
         <Flex gap="md" align="flex-start" direction={{ base: 'column', sm: 'row' }}>

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFilterOff } from '@tabler/icons-react';
 import {
+  MSG,
   AGE_RANGE,
   EMOTIONS,
   GENDER_FILTERS,
@@ -24,7 +25,6 @@ import {
   MINUTES_PER_DAY,
   type FilterOptions,
 } from '@stadiumcam/contract';
-import { ALBUM_MSG } from './album.messages.ts';
 import { EMPTY_FILTER, filterToQuery, minutesLabel, type AlbumFilter, type SeatType } from './album-filter.ts';
 
 type Props = {
@@ -95,6 +95,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The album's filter side bar (spec 1 §2, §3, §5). Every change resets the pages. */
+/** The album's `/` shortcut focuses this field. */
+export const USER_FILTER_ID = 'album-user-filter';
+
 export function AlbumFilters({ filter, onChange, options, loading, error }: Props) {
   const set = <K extends keyof AlbumFilter>(key: K, value: AlbumFilter[K]) => onChange({ ...filter, [key]: value });
   const active = Object.keys(filterToQuery(filter)).length > 0;
@@ -137,7 +140,7 @@ export function AlbumFilters({ filter, onChange, options, loading, error }: Prop
         <Stack gap="md" pb="md">
           {error && (
             <Alert color="red" icon={<IconAlertTriangle size={16} />} p="xs">
-              {ALBUM_MSG.filterOptionsFailed}
+              {MSG.album.filterOptionsFailed}
             </Alert>
           )}
           {loading && <Loader size="sm" mx="auto" />}
@@ -163,6 +166,7 @@ export function AlbumFilters({ filter, onChange, options, loading, error }: Prop
             {select('camera', 'Camera', options?.cameras ?? [])}
             {select('overlay', 'Overlay', options?.overlays ?? [])}
             <TagsInput
+              id={USER_FILTER_ID}
               label="User ID"
               placeholder={filter.userId.length ? undefined : 'Type an id, press Enter'}
               value={filter.userId}

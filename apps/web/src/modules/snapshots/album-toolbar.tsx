@@ -17,7 +17,7 @@ import { downloadWithProgress, randomPassword } from './download.ts';
 import { ExportModal, type ExportRequest } from './export.modal.tsx';
 import { ShareEmailModal } from './share-email.modal.tsx';
 import type { TileAbilities } from './snapshot-tile.tsx';
-import { useModeration } from './use-moderation.tsx';
+import { useModeration } from './moderation.hooks.tsx';
 
 type Props = {
   items: SnapshotListItem[];
@@ -43,7 +43,7 @@ export function AlbumToolbar({ items, selected, onSelectAll, onClear, can, slugD
     const url =
       buildPath(snapshotsRoutes.downloadArchive.path) + toQueryString({ type, snapshots: chosen.map((s) => s._id) });
     downloadWithProgress(url, 'photos.zip', 'Downloading photos').catch((err: unknown) =>
-      showErrorModal(errorText(err, MSG.genericError)),
+      showErrorModal(errorText(err, MSG.common.genericError)),
     );
   };
 

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
   Box,
+  Button,
   Center,
   Group,
   Loader,
@@ -15,25 +16,26 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPhotoOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowUp, IconPhotoOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ALBUM_PAGE_SIZE, P, type AlbumStats, type SnapshotListItem } from '@stadiumcam/contract';
+import { MSG, ALBUM_PAGE_SIZE, P, type AlbumStats, type SnapshotListItem } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { EventSelector } from '../events/event-selector.tsx';
 import { useSelectedEvents } from '../events/selection.store.ts';
-import { ALBUM_MSG } from './album.messages.ts';
-import { EMPTY_FILTER, type AlbumFilter } from './album-filter.ts';
+import type { AlbumFilter } from './album-filter.ts';
+import { useAlbumUrl, useLightboxRoute } from './album-url.ts';
 import { AlbumFilters } from './album-filters.tsx';
 import { AlbumToolbar } from './album-toolbar.tsx';
-import { openLightbox } from './lightbox.store.ts';
-import { SnapshotTile, type TileAbilities } from './snapshot-tile.tsx';
+import { SnapshotTile, useTileAbilities } from './snapshot-tile.tsx';
+import { downloadFile } from './download.ts';
 import { snapshotKeys, useAlbumList, useAlbumStats, useFilterOptions, type AlbumTab } from './snapshots.hooks.ts';
-import { useAlbumLive } from './use-album-live.ts';
-import { useModeration } from './use-moderation.tsx';
-import { useSelection } from './use-selection.ts';
+import { useAlbumKeys } from './album-keys.hooks.tsx';
+import { useAlbumLive } from './album-live.hooks.ts';
+import { useModeration } from './moderation.hooks.tsx';
+import { useSelection } from './selection.hooks.ts';
 
 const TABS: { value: AlbumTab; label: string; stat: keyof AlbumStats }[] = [
-  { value: 'all', label: 'All Photos', stat: 'all' },
+  { value: 'all', label: MSG.album.allPhotos, stat: 'all' },
   { value: 'shared', label: 'Shared', stat: 'shared' },
   { value: 'favorites', label: 'Favorites', stat: 'favorite' },
   { value: 'magicshots', label: 'Magicshots', stat: 'magicshots' },
@@ -42,16 +44,6 @@ const TABS: { value: AlbumTab; label: string; stat: keyof AlbumStats }[] = [
 /** Spec 1 §9: 5 pages shown (the active one ±2) and 2 at each end. */
 const PAGE_SIBLINGS = 2;
 const PAGE_BOUNDARIES = 2;
-
-/** Anchor-click download of one file (same origin, so the name comes from the URL). */
-function downloadFile(url: string) {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = url.split('/').pop() ?? 'photo';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 function Message({ children, color }: { children: string; color?: string }) {
   return (
@@ -71,34 +63,40 @@ export function AlbumPage() {
   const qc = useQueryClient();
   const { events, slugDates } = useSelectedEvents();
   const canMagic = useCan(P.MAGICSHOTS_READ);
-  const can: TileAbilities = {
-    select: useCan([P.SELECT_PHOTO, P.PHOTOS_WRITE], { or: true }),
-    favorite: useCan(P.PHOTOS_WRITE),
-    ban: useCan([P.BAN_PHOTO_USER, P.PHOTOS_WRITE], { or: true }),
-    remove: useCan([P.DELETE_PHOTO, P.PHOTOS_WRITE], { or: true }),
-  };
-  const [tab, setTab] = useState<AlbumTab>('all');
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<AlbumFilter>(EMPTY_FILTER);
+  const can = useTileAbilities();
+  const url = useAlbumUrl(slugDates);
+  const { tab, page, filter } = url;
   const [showOverlays, setShowOverlays] = useState(false);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const selection = useSelection();
   const { toggleFavorite, toggleBan, toggleBanUser, deletePhotos } = useModeration();
 
-  // Another event selection starts the album over.
+  // Another event selection starts the album over (not the first one: a copied link's page stays).
   const selectionKey = slugDates.join(',');
   const [shownFor, setShownFor] = useState(selectionKey);
   if (shownFor !== selectionKey) {
     setShownFor(selectionKey);
-    setPage(1);
-    setFilter(EMPTY_FILTER);
+    if (shownFor) url.update({ page: null, filter: null });
   }
 
   const params = { slugDates, tab, page, filter };
   const list = useAlbumList(params);
   const stats = useAlbumStats(slugDates, filter);
   const options = useFilterOptions(slugDates);
-  useAlbumLive({ ...params, autoRefresh });
+  // Working on the grid (pointer over it, a selection, an open tile menu): new photos wait.
+  const grid = useRef<HTMLDivElement>(null);
+  const pointerIn = useRef(false);
+  const selectedCount = useRef(0);
+  const isWorking = useCallback(
+    () => pointerIn.current || selectedCount.current > 0 || !!grid.current?.querySelector('[aria-expanded="true"]'),
+    [],
+  );
+  const waiting = useAlbumLive({ ...params, autoRefresh, isWorking });
+  const { settle } = waiting;
+  useEffect(() => {
+    selectedCount.current = selection.selected.size;
+    if (!selection.selected.size) settle();
+  }, [selection.selected.size, settle]);
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const ids = useMemo(() => items.map((s) => s._id), [items]);
@@ -110,17 +108,15 @@ export function AlbumPage() {
 
   const handleTab = (value: string | null) => {
     if (!value) return;
-    setTab(value as AlbumTab);
-    setPage(1);
+    url.setTab(value as AlbumTab);
     clear();
   };
   const handleFilter = (next: AlbumFilter) => {
-    setFilter(next);
-    setPage(1);
+    url.setFilter(next);
     clear();
   };
   const handlePage = (p: number) => {
-    setPage(p);
+    url.setPage(p);
     clear();
   };
   const handleAutoRefresh = (on: boolean) => {
@@ -129,10 +125,12 @@ export function AlbumPage() {
   };
 
   const handleToggleSelect = useCallback((index: number) => toggle(index, ids), [toggle, ids]);
-  const handleOpen = useCallback(
-    (s: SnapshotListItem) => openLightbox(s._id, slugDates, showOverlays),
-    [slugDates, showOverlays],
-  );
+  const openPhoto = useLightboxRoute(url, slugDates, showOverlays);
+  const openPhotoRef = useRef(openPhoto);
+  useEffect(() => {
+    openPhotoRef.current = openPhoto;
+  });
+  const handleOpen = useCallback((s: SnapshotListItem) => openPhotoRef.current(s._id), []);
   const handleFavorite = useCallback((s: SnapshotListItem) => toggleFavorite([s]), [toggleFavorite]);
   const handleBanPhoto = useCallback((s: SnapshotListItem) => void toggleBan([s]), [toggleBan]);
   const handleBanUser = useCallback((s: SnapshotListItem) => void toggleBanUser(s), [toggleBanUser]);
@@ -142,20 +140,41 @@ export function AlbumPage() {
     [],
   );
 
+  useAlbumKeys({
+    items,
+    selected: items.filter((s) => selection.selected.has(s._id)),
+    onFavorite: (photos) => can.favorite && toggleFavorite(photos),
+    onBan: (photos) => can.ban && void toggleBan(photos),
+    onDelete: (photos) => can.remove && void deletePhotos(photos),
+    onDownload: (s) => downloadFile((showOverlays && s.sharedURI) || s.rawCroppedURI),
+    onToggleSelect: (index) => can.select && handleToggleSelect(index),
+    onSelectAll: () => can.select && selectAll(ids),
+    onPage: (delta) => {
+      const next = Math.min(total, Math.max(1, page + delta));
+      if (next !== page) handlePage(next);
+    },
+  });
+
   let body;
-  if (!slugDates.length) body = <Message>{ALBUM_MSG.selectEvent}</Message>;
-  else if (list.isError) body = <Message color="red">{ALBUM_MSG.fetchFailed}</Message>;
+  if (!slugDates.length) body = <Message>{MSG.album.selectEvent}</Message>;
+  else if (list.isError) body = <Message color="red">{MSG.album.fetchMediaFailed}</Message>;
   else if (list.isPending)
     body = (
       <Center h="100%" mih={240}>
         <Loader />
       </Center>
     );
-  else if (!items.length) body = <Message>{ALBUM_MSG.noMedia}</Message>;
+  else if (!items.length) body = <Message>{MSG.album.noMedia}</Message>;
   else
     body = (
       <Box
+        ref={grid}
         data-testid="album-grid"
+        onPointerEnter={() => (pointerIn.current = true)}
+        onPointerLeave={() => {
+          pointerIn.current = false;
+          waiting.settle();
+        }}
         style={{
           display: 'grid',
           gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
@@ -199,12 +218,12 @@ export function AlbumPage() {
           </Group>
           <Group gap="lg">
             <Switch
-              label="Show Overlays"
+              label={MSG.album.showOverlays}
               checked={showOverlays}
               onChange={(e) => setShowOverlays(e.currentTarget.checked)}
             />
             <Switch
-              label="Auto Refresh"
+              label={MSG.album.autoRefresh}
               checked={autoRefresh}
               onChange={(e) => handleAutoRefresh(e.currentTarget.checked)}
             />
@@ -229,7 +248,7 @@ export function AlbumPage() {
         </Tabs>
         {stats.isError && (
           <Alert color="red" icon={<IconAlertTriangle size={16} />} p="xs">
-            {ALBUM_MSG.statsFailed}
+            {MSG.album.albumStatsFailed}
           </Alert>
         )}
         <AlbumToolbar
@@ -241,9 +260,23 @@ export function AlbumPage() {
           slugDates={slugDates}
           anyLive={events.some((e) => e.eventStatus === 'live')}
         />
-        <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
-          {body}
-        </ScrollArea>
+        <Box pos="relative" style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+          {waiting.count > 0 && (
+            <Button
+              size="xs"
+              radius="xl"
+              leftSection={<IconArrowUp size={14} />}
+              onClick={waiting.show}
+              data-testid="new-photos"
+              style={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 3 }}
+            >
+              {waiting.count === 1 ? '1 new photo' : `${waiting.count} new photos`}
+            </Button>
+          )}
+          <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+            {body}
+          </ScrollArea>
+        </Box>
         {total >= 2 && (
           <Group justify="center">
             <Pagination

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { COPIED_MS } from '@stadiumcam/contract';
+import { MSG, COPIED_MS } from '@stadiumcam/contract';
 import { showErrorModal } from '../../ui/feedback.tsx';
-import { ALBUM_MSG } from './album.messages.ts';
 
 /** Writes `value` to the clipboard; "Copied!" for 1.5 s, the "Oops..." modal when refused (spec 1 §4, §8). */
 export function CopyLinkButton({ value, label = 'Copy link' }: { value: string; label?: string }) {
@@ -25,7 +24,7 @@ export function CopyLinkButton({ value, label = 'Copy link' }: { value: string; 
   };
 
   return (
-    <Tooltip label={copied ? ALBUM_MSG.copied : label} opened={copied || undefined} withArrow>
+    <Tooltip label={copied ? MSG.album.copied : label} opened={copied || undefined} withArrow>
       <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={label} onClick={handleCopy}>
         {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
       </ActionIcon>

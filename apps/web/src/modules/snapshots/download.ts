@@ -90,3 +90,13 @@ export function randomPassword(length = 10): string {
   }
   return out + randomPassword(length - out.length);
 }
+
+/** Anchor-click download of one file (same origin, so the name comes from the URL). */
+export function downloadFile(url: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = url.split('/').pop() ?? 'photo';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

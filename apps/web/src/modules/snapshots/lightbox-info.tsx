@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconCamera, IconEye, IconInfoCircle, IconUser } from '@tabler/icons-react';
-import { FACE_CONFIDENCE_THRESHOLD, P, type Face, type Snapshot } from '@stadiumcam/contract';
+import { MSG, FACE_CONFIDENCE_THRESHOLD, P, type Face, type Snapshot } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
-import { ALBUM_MSG } from './album.messages.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { fullTime } from './snapshot-time.ts';
 import { isNotFound, useExif, useFacesData, useUserStats } from './snapshots.hooks.ts';
@@ -130,7 +129,7 @@ function UserCard({ userId, open }: { userId: string; open: boolean }) {
   if (stats.isError)
     return (
       <Note color={isNotFound(stats.error) ? undefined : 'red'}>
-        {isNotFound(stats.error) ? ALBUM_MSG.userNoPhotos : ALBUM_MSG.exifFailed}
+        {isNotFound(stats.error) ? MSG.album.userHasNoPhotos : MSG.album.exifFailed}
       </Note>
     );
   const u = stats.data;
@@ -182,8 +181,8 @@ function UserCard({ userId, open }: { userId: string; open: boolean }) {
 function ExifCard({ url, open }: { url: string; open: boolean }) {
   const exif = useExif(url, open);
   if (exif.isPending) return <Loader size="sm" />;
-  if (exif.isError) return <Note color="red">{ALBUM_MSG.exifFailed}</Note>;
-  if (!exif.data.length) return <Note>{ALBUM_MSG.noData}</Note>;
+  if (exif.isError) return <Note color="red">{MSG.album.exifFailed}</Note>;
+  if (!exif.data.length) return <Note>{MSG.album.noData}</Note>;
   return (
     <Facts>
       {exif.data.map((e) => (
@@ -231,8 +230,8 @@ function FaceFacts({ face, n }: { face: Face; n: number }) {
 
 function VisionCard({ faces }: { faces: ReturnType<typeof useFacesData> }) {
   if (faces.isPending) return <Loader size="sm" />;
-  if (faces.isError) return <Note color="red">{ALBUM_MSG.exifFailed}</Note>;
-  if (!faces.data.length) return <Note>{ALBUM_MSG.noData}</Note>;
+  if (faces.isError) return <Note color="red">{MSG.album.exifFailed}</Note>;
+  if (!faces.data.length) return <Note>{MSG.album.noData}</Note>;
   return (
     <Stack gap="sm">
       {faces.data.map((f, i) => (

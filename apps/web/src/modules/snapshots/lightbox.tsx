@@ -14,11 +14,21 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconPhoto, IconVideo, IconX } from '@tabler/icons-react';
-import { P, type Snapshot, type SnapshotListItem } from '@stadiumcam/contract';
+import {
+  IconBan,
+  IconChevronLeft,
+  IconChevronRight,
+  IconDownload,
+  IconHeart,
+  IconHeartFilled,
+  IconPhoto,
+  IconTrash,
+  IconVideo,
+  IconX,
+} from '@tabler/icons-react';
+import { MSG, P, type Snapshot, type SnapshotListItem } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { useSelectedEvents } from '../events/selection.store.ts';
-import { ALBUM_MSG } from './album.messages.ts';
 import { LightboxInfo, type InfoCard } from './lightbox-info.tsx';
 import { LightboxPhoto } from './lightbox-photo.tsx';
 import {
@@ -30,11 +40,23 @@ import {
   type LightboxTab,
 } from './lightbox.store.ts';
 import { ResizableBottom } from './resizable-bottom.tsx';
-import { isVideo } from './snapshot-tile.tsx';
+import { isVideo, useTileAbilities } from './snapshot-tile.tsx';
+import { downloadFile } from './download.ts';
+import { useModeration } from './moderation.hooks.tsx';
 import { localDay, localTime, shortTime } from './snapshot-time.ts';
 import { useEventZones, useFacesData, useSnapshot, useStrip, type StripParams } from './snapshots.hooks.ts';
 
 const INFO_WIDTH = 340;
+/** The moderation keys of the lightbox (the grid has the same ones, docs/album.md). */
+const LIGHTBOX_KEYS: Record<string, 'favorite' | 'ban' | 'remove' | 'download' | undefined> = {
+  f: 'favorite',
+  F: 'favorite',
+  b: 'ban',
+  B: 'ban',
+  Delete: 'remove',
+  d: 'download',
+  D: 'download',
+};
 /** Load the next page this many photos before the end of the strip. */
 const PREFETCH_MARGIN = 5;
 
@@ -113,6 +135,26 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
     fetchPreviousPage,
   ]);
 
+  const can = useTileAbilities();
+  const { toggleFavorite, toggleBan, deletePhotos } = useModeration();
+  const moderation = shown && {
+    favorite: () => can.favorite && toggleFavorite([shown]),
+    ban: () => can.ban && void toggleBan([shown]),
+    // After a delete the strip moves on to the next photo (the previous one at the end), else closes.
+    remove: () =>
+      can.remove &&
+      void deletePhotos([shown], () => {
+        const next = items[index + 1] ?? items[index - 1];
+        if (next) setLightboxSnapshot(next._id);
+        else closeLightbox();
+      }),
+    download: () => downloadFile((overlays && shown.sharedURI) || shown.rawCroppedURI),
+  };
+  const moderationRef = useRef(moderation);
+  useEffect(() => {
+    moderationRef.current = moderation;
+  });
+
   const step = (delta: number) => {
     const next = items[index + delta];
     if (next) setLightboxSnapshot(next._id);
@@ -121,9 +163,21 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
   // Capture phase: the arrows move photos even while focus sits on the tabs or a card header.
   useEffect(() => {
     const handleKey = (e: KeyboardEvent) => {
-      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
+      // F favourite, B ban, Del delete, D download (the album's shortcuts, on the photo shown).
+      const action = e.ctrlKey || e.metaKey || e.altKey ? undefined : LIGHTBOX_KEYS[e.key];
+      if (
+        action &&
+        moderationRef.current &&
+        !(target?.closest('[role="dialog"]') && !target.closest('[data-testid="lightbox"]'))
+      ) {
+        e.preventDefault();
+        e.stopPropagation();
+        moderationRef.current[action]();
+        return;
+      }
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       e.preventDefault();
       e.stopPropagation();
       const next = items[index + (e.key === 'ArrowLeft' ? -1 : 1)];
@@ -157,15 +211,59 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
       >
         <Tabs value={tab} onChange={handleTab} variant="pills" radius="xl">
           <Tabs.List>
-            <Tabs.Tab value="all">All Photos</Tabs.Tab>
+            <Tabs.Tab value="all">{MSG.album.allPhotos}</Tabs.Tab>
             <Tabs.Tab value="user" disabled={!shown}>
               User{shown ? `: ${shown.userId}` : ''}
             </Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Group gap="md" wrap="nowrap">
+          {shown && moderation && (
+            <Group gap={4} wrap="nowrap" data-testid="lightbox-actions">
+              {can.favorite && (
+                <Tooltip label={shown.favorite ? 'Unfavourite (F)' : 'Favourite (F)'}>
+                  <ActionIcon
+                    variant={shown.favorite ? 'filled' : 'subtle'}
+                    color="red"
+                    size="lg"
+                    aria-label="Favourite"
+                    aria-pressed={shown.favorite}
+                    onClick={moderation.favorite}
+                  >
+                    {shown.favorite ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {can.ban && (
+                <Tooltip label={shown.hidden ? 'Unban Photo (B)' : 'Ban Photo (B)'}>
+                  <ActionIcon
+                    variant={shown.hidden ? 'filled' : 'subtle'}
+                    color="orange"
+                    size="lg"
+                    aria-label={shown.hidden ? 'Unban Photo' : 'Ban Photo'}
+                    aria-pressed={shown.hidden}
+                    onClick={moderation.ban}
+                  >
+                    <IconBan size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label="Download (D)">
+                <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Download" onClick={moderation.download}>
+                  <IconDownload size={20} />
+                </ActionIcon>
+              </Tooltip>
+              {can.remove && (
+                <Tooltip label="Delete (Del)">
+                  <ActionIcon variant="subtle" color="red" size="lg" aria-label="Delete" onClick={moderation.remove}>
+                    <IconTrash size={20} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          )}
           <Switch
-            label="Show Overlays"
+            label={MSG.album.showOverlays}
             size="sm"
             checked={overlays}
             onChange={(e) => setLightboxOverlays(e.currentTarget.checked)}
@@ -191,7 +289,7 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
           {current.isError ? (
             <Center style={{ flex: 1 }}>
               <Text c="red" data-testid="lightbox-error">
-                {ALBUM_MSG.snapshotLoadFailed}
+                {MSG.album.snapshotLoadFailed}
               </Text>
             </Center>
           ) : !shown ? (
@@ -260,7 +358,7 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
           currentId={snapshotId}
           zoneOf={zoneOf}
           loading={strip.isPending || !anchor}
-          emptyText={tab === 'user' ? ALBUM_MSG.userNoPhotos : ALBUM_MSG.noMedia}
+          emptyText={tab === 'user' ? MSG.album.userHasNoPhotos : MSG.album.noMedia}
           hasNext={!!strip.hasNextPage}
           hasPrevious={!!strip.hasPreviousPage}
           onNeedNext={() => void fetchNextPage()}

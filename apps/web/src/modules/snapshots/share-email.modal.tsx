@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ShareSnapshotsEmailSchema } from '@stadiumcam/contract';
+import { MSG, ShareSnapshotsEmailSchema } from '@stadiumcam/contract';
 import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
-import { ALBUM_MSG } from './album.messages.ts';
 import { useShareByEmail } from './snapshots.hooks.ts';
 
 const fieldError = (key: 'emailAddress' | 'emailSubject' | 'emailBodyText') => (value: string) => {
@@ -30,10 +29,10 @@ export function ShareEmailModal({ links, opened, onClose }: { links: string[]; o
         onSuccess: () => {
           onClose();
           form.reset();
-          showSuccessModal(ALBUM_MSG.emailSent);
+          showSuccessModal(MSG.album.emailSent);
         },
         // The form keeps what the operator typed.
-        onError: () => showErrorModal(ALBUM_MSG.emailFailed),
+        onError: () => showErrorModal(MSG.album.emailFailed),
       },
     );
   });

@@ -24,10 +24,20 @@ import {
   IconUserOff,
   IconVideo,
 } from '@tabler/icons-react';
-import type { SnapshotListItem } from '@stadiumcam/contract';
-import { sharedTimes } from './album.messages.ts';
+import { MSG, P, type SnapshotListItem } from '@stadiumcam/contract';
+import { useCan } from '../auth/session.hooks.ts';
 
 export type TileAbilities = { select: boolean; favorite: boolean; ban: boolean; remove: boolean };
+
+/** The album's gates (docs/album.md), shared by tiles, toolbar, lightbox and shortcuts. */
+export function useTileAbilities(): TileAbilities {
+  return {
+    select: useCan([P.SELECT_PHOTO, P.PHOTOS_WRITE], { or: true }),
+    favorite: useCan(P.PHOTOS_WRITE),
+    ban: useCan([P.BAN_PHOTO_USER, P.PHOTOS_WRITE], { or: true }),
+    remove: useCan([P.DELETE_PHOTO, P.PHOTOS_WRITE], { or: true }),
+  };
+}
 
 export type TileActions = {
   onToggleSelect: (index: number) => void;
@@ -145,7 +155,7 @@ export const SnapshotTile = memo(function SnapshotTile({
               {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={sharedTimes(shares)}>
+          <Tooltip label={MSG.album.sharedTimes(shares)}>
             <Group gap={1} c={shares ? 'teal' : 'dimmed'} px={2} wrap="nowrap" data-testid="shared-count">
               <IconShare size={14} />
               <Text size="xs">{shares}</Text>

@@ -17,10 +17,10 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { ADMIN_USERNAME, MSG, USERS_MSG, type User } from '@stadiumcam/contract';
+import { ADMIN_USERNAME, MSG, type User } from '@stadiumcam/contract';
 import { confirm, showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { useSession } from '../auth/session.hooks.ts';
-import { UserModal, type UserModalState } from './user-modal.tsx';
+import { UserModal, type UserModalState } from './user.modal.tsx';
 import { useDeleteUser, useUsers } from './users.hooks.ts';
 
 const formatDate = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null);
@@ -36,9 +36,9 @@ export function UsersPage() {
   // The server refuses both; say why instead of offering a button that fails.
   const undeletable =
     selected?._id === me?._id
-      ? USERS_MSG.cannotDeleteSelf
+      ? MSG.users.cannotDeleteSelf
       : selected?.username === ADMIN_USERNAME
-        ? USERS_MSG.cannotDeleteAdmin
+        ? MSG.users.cannotDeleteAdmin
         : null;
 
   useEffect(() => {
@@ -59,7 +59,7 @@ export function UsersPage() {
         setSelectedId(null);
         showSuccessModal('User has been deleted');
       },
-      onError: () => showErrorModal(MSG.userDeleteFailed),
+      onError: () => showErrorModal(MSG.users.userDeleteFailed),
     });
   };
 
@@ -104,11 +104,11 @@ export function UsersPage() {
           </Center>
         ) : users.isError ? (
           <Center p="xl">
-            <Text c="red">{MSG.genericError}</Text>
+            <Text c="red">{MSG.common.genericError}</Text>
           </Center>
         ) : users.data.length === 0 ? (
           <Center p="xl">
-            <Text c="dimmed">{MSG.noUsers}</Text>
+            <Text c="dimmed">{MSG.users.noUsers}</Text>
           </Center>
         ) : (
           <ScrollArea type="auto">

@@ -1,0 +1,58 @@
+// Types only from the contract: its runtime (zod) would triple the app's size.
+import type { PublicEvent, PublicSnapshot, PublicTemplate } from '@stadiumcam/contract';
+
+export type { PublicEvent, PublicSnapshot, PublicTemplate };
+
+/** An error answer of /api/public: the status and the server's text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The app's one HTTP client; it talks only to /api/public (DESIGN §10). */
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/api/public/${path}`, {
+    method,
+    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const data = (await res.json().catch(() => undefined)) as { error?: string } | undefined;
+  if (!res.ok) throw new ApiError(res.status, data?.error ?? `Request failed (${res.status})`);
+  return data as T;
+}
+
+const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
+
+export const publicApi = {
+  event: (slugDate?: string) => call<PublicEvent>('GET', `event${slugDate ? `?${q({ slugDate })}` : ''}`),
+  joinQueue: (body: {
+    slugDate: string;
+    userId: string;
+    seat: { seatType: string; section: string; row: string; seat: string };
+  }) => call<{ camera: string; position: number }>('POST', 'queue', body),
+  snapshots: (slugDate: string, userId: string) =>
+    call<PublicSnapshot[]>('GET', `snapshots?${q({ slugDate, userId })}`),
+  chooseOverlay: (id: string, userId: string, overlay: string | null) =>
+    call<PublicSnapshot>('POST', `snapshots/${encodeURIComponent(id)}/overlay`, { userId, overlay }),
+  share: (id: string, userId: string, socialSource: 'Download' | 'Email' | 'print' | 'Share') =>
+    call<PublicSnapshot>('POST', `snapshots/${encodeURIComponent(id)}/share`, { userId, socialSource }),
+  email: (id: string, body: { userId: string; userEmail: string; language: string }) =>
+    call<{ ok: true }>('POST', `snapshots/${encodeURIComponent(id)}/email`, body),
+  streamUrl: (slugDate: string) => `/api/public/event/stream?${q({ slugDate })}`,
+};
+
+/** The fan's random id, kept on the phone: it proves which photos are theirs (docs/protocol.md §3). */
+export function userId(): string {
+  const KEY = 'stadiumcam.userId';
+  let id = localStorage.getItem(KEY);
+  if (!id) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = `fan-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+    localStorage.setItem(KEY, id);
+  }
+  return id;
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { publicApi, userId, type PublicEvent, type PublicSnapshot } from '../api.ts';
+import { go } from '../router.ts';
+import { useT } from '../texts.tsx';
+import { SAMPLE_PHOTO, isPreview } from '../preview.ts';
+
+/** The fan's photos of this event (refreshed when a screen opens). */
+export function useMyPhotos(slugDate: string) {
+  const [photos, setPhotos] = useState<PublicSnapshot[] | null>(isPreview ? [SAMPLE_PHOTO] : null);
+  useEffect(() => {
+    if (isPreview) return;
+    let stop = false;
+    publicApi.snapshots(slugDate, userId()).then(
+      (p) => !stop && setPhotos(p),
+      () => !stop && setPhotos([]),
+    );
+    return () => {
+      stop = true;
+    };
+  }, [slugDate]);
+  return [photos, setPhotos] as const;
+}
+
+/** The photo with the watermark (when set) over its corner. */
+export function PhotoView({ photo, event }: { photo: PublicSnapshot; event: PublicEvent }) {
+  const watermark = event.images.watermarkUrl;
+  return (
+    <div className="photo">
+      <img src={photo.sharedURI || photo.smallURI} alt="" data-testid="photo" />
+      {watermark && <img className="watermark" src={watermark} alt="" data-testid="watermark" />}
+    </div>
+  );
+}
+
+/** The photo, the overlay choice and the way on to share. */
+export function Photo({ event, id }: { event: PublicEvent; id: string }) {
+  const t = useT();
+  const [photos, setPhotos] = useMyPhotos(event.slugDate);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState(false);
+  const photo = photos?.find((p) => p._id === id);
+
+  const choose = async (overlay: string | null) => {
+    setBusy(overlay ?? '');
+    setError(false);
+    try {
+      const updated = await publicApi.chooseOverlay(id, userId(), overlay);
+      setPhotos((list) => list?.map((p) => (p._id === id ? updated : p)) ?? null);
+    } catch {
+      setError(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!photos) return <Loading />;
+  if (!photo) return <Waiting />;
+  return (
+    <section className="screen photo-screen" data-screen="photo">
+      <h1>{t('photo.title')}</h1>
+      <PhotoView photo={photo} event={event} />
+      {event.overlays.length > 0 && (
+        <>
+          <h2>{t('photo.overlays')}</h2>
+          <div className="overlays" role="listbox">
+            <button
+              className={`overlay none ${photo.overlay ? '' : 'active'}`}
+              onClick={() => void choose(null)}
+              disabled={busy !== null}
+            >
+              {t('photo.noOverlay')}
+            </button>
+            {event.overlays.map((o) => (
+              <button
+                key={o.storageKey}
+                className={`overlay ${photo.overlay === o.storageKey ? 'active' : ''}`}
+                onClick={() => void choose(o.storageKey)}
+                disabled={busy !== null}
+                aria-label={o.storageKey.slice(-12)}
+              >
+                {busy === o.storageKey ? <span className="spinner" /> : <img src={o.urlFullSize} alt="" />}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {error && <p className="error">{t('common.error')}</p>}
+      <div className="actions">
+        <button className="primary" onClick={() => go(`share/${encodeURIComponent(id)}`)}>
+          {t('photo.share')}
+        </button>
+        <button className="secondary" onClick={() => go('seat')}>
+          {t('photo.again')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function Loading() {
+  const t = useT();
+  return (
+    <section className="screen center">
+      <span className="spinner" aria-label={t('common.loading')} />
+    </section>
+  );
+}
+
+function Waiting() {
+  const t = useT();
+  return (
+    <section className="screen center">
+      <div className="shimmer tall" aria-hidden="true" />
+      <p>{t('photo.waiting')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, publicApi, userId, type PublicEvent } from '../api.ts';
+import { go } from '../router.ts';
+import { isBlocked, offeredSeatTypes, seatTypeText, store, type Seat } from '../session.ts';
+import { useT } from '../texts.tsx';
+
+/**
+ * Seat entry by the event's seat types: free entry (the mapping issue brings the seat map);
+ * a blocked seat is refused here and the server picks the camera.
+ */
+export function SeatForm({ event }: { event: PublicEvent }) {
+  const t = useT();
+  const types = offeredSeatTypes(event.seatType);
+  const saved = store.seat();
+  const [seat, setSeat] = useState<Seat>({
+    seatType: saved && types.includes(saved.seatType) ? saved.seatType : types[0],
+    section: saved?.section ?? '',
+    row: saved?.row ?? '',
+    seat: saved?.seat ?? '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof Seat) => (e: { target: { value: string } }) => setSeat({ ...seat, [k]: e.target.value });
+
+  const handleSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const clean = { ...seat, section: seat.section.trim(), row: seat.row.trim(), seat: seat.seat.trim() };
+    if (!clean.section || !clean.row || !clean.seat) return setError(t('seat.required'));
+    if (isBlocked(event.blockedSeats, clean)) return setError(t('seat.blocked'));
+    setError(null);
+    setBusy(true);
+    try {
+      const joined = await publicApi.joinQueue({ slugDate: event.slugDate, userId: userId(), seat: clean });
+      store.setSeat(clean);
+      store.setTicket({ ...joined, slugDate: event.slugDate, joinedAt: new Date().toISOString(), seat: clean });
+      go('queue');
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 409 ? t('queue.noCamera') : t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="screen seat" data-screen="seat" onSubmit={(e) => void handleSubmit(e)} noValidate>
+      <h1>{t('seat.title')}</h1>
+      {types.length > 1 && (
+        <label className="field">
+          <span>{t('seat.type')}</span>
+          <select value={seat.seatType} onChange={set('seatType')}>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {t(seatTypeText(type))}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="seat-fields">
+        <label className="field">
+          <span>{types.length > 1 ? t(seatTypeText(seat.seatType)) : t('seat.section')}</span>
+          <input value={seat.section} onChange={set('section')} maxLength={20} autoComplete="off" name="section" />
+        </label>
+        <label className="field">
+          <span>{t('seat.row')}</span>
+          <input value={seat.row} onChange={set('row')} maxLength={10} autoComplete="off" name="row" />
+        </label>
+        <label className="field">
+          <span>{t('seat.seat')}</span>
+          <input value={seat.seat} onChange={set('seat')} maxLength={10} autoComplete="off" name="seat" />
+        </label>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="primary" type="submit" disabled={busy}>
+        {busy ? <span className="spinner" aria-label={t('common.loading')} /> : t('seat.submit')}
+      </button>
+    </form>
+  );
+}

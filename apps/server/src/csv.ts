@@ -1,0 +1,15 @@
+/** Spreadsheets run a cell starting with one of these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: always quoted, quotes doubled, and a text that a spreadsheet would read as a
+ * formula gets a leading apostrophe (DESIGN §12). Numbers are written as they are.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '""';
+  const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const toCsv = (rows: (string | number | null)[][]) =>
+  rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

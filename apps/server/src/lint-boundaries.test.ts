@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ESLint, Linter } from 'eslint';
+
+/*
+ * The boundaries of docs/architecture.md are kept by eslint.config.js (`npm run check`). Each
+ * case lints one deliberate violation with the rule options the real config gives that file.
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const config = (await eslint.calculateConfigForFile(path.join(root, file))) as Linter.Config;
+  const rule = config.rules?.['no-restricted-imports'];
+  if (!rule) return [];
+  const linter = new Linter({ configType: 'flat' });
+  return linter
+    .verify(code, [{ languageOptions: { sourceType: 'module' }, rules: { 'no-restricted-imports': rule } }])
+    .map((m) => m.message);
+}
+
+describe('lint boundaries', () => {
+  it('drizzle only in *.repository.ts and db/**', async () => {
+    const code = "import { eq } from 'drizzle-orm';\nimport { events } from '../../db/schema/index.ts';\n";
+    expect(await problems('apps/server/src/modules/events/events.service.ts', code)).toHaveLength(2);
+    expect(await problems('apps/server/src/modules/events/events.bootstrap.ts', code)).toHaveLength(2);
+    expect(await problems('apps/server/src/modules/events/events.repository.ts', code)).toEqual([]);
+    expect(await problems('apps/server/src/db/client.ts', code)).toEqual([]);
+  });
+
+  it('no fastify in *.service.ts; routes may', async () => {
+    const code = "import Fastify from 'fastify';\n";
+    const found = await problems('apps/server/src/modules/devices/ingest.service.ts', code);
+    expect(found).toEqual([expect.stringContaining('HTTP stays in *.routes.ts')]);
+    expect(await problems('apps/server/src/modules/devices/devices.routes.ts', code)).toEqual([]);
+  });
+
+  it('plugins import no modules', async () => {
+    const code = "import { loadSessionUser } from '../modules/auth/auth.sessions.ts';\n";
+    expect(await problems('apps/server/src/plugins/socket.ts', code)).toHaveLength(1);
+  });
+
+  it('the console ui/ never imports modules/', async () => {
+    const code = "import { useEvents } from '../modules/events/events.hooks.ts';\n";
+    expect(await problems('apps/web/src/ui/feedback.tsx', code)).toHaveLength(1);
+    expect(await problems('apps/web/src/modules/users/users.page.tsx', code)).toEqual([]);
+  });
+
+  it('the contract imports nothing from the apps', async () => {
+    const code = "import { AppError } from '../../../apps/server/src/errors.ts';\n";
+    expect(await problems('packages/contract/src/route.ts', code)).toHaveLength(1);
+  });
+});

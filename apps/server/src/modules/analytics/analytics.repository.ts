@@ -1,0 +1,67 @@
+import { and, desc, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { analyticsCounts, eventUsers, events, pageViewCounts, snapshotCounts } from '../../db/schema/index.ts';
+import { rowsOf } from '../snapshots/snapshots.repository.ts';
+import { BUCKET_MINUTES } from './analytics-rollup.repository.ts';
+
+export type CountRow = { metric: string; key: string; bucket: Date; n: number };
+export type UserBucketRow = { bucket: Date; users: number; sharers: number };
+export type EventRow = typeof events.$inferSelect;
+
+/** An event's roll-up rows of these metrics (a few thousand at most, whatever the photo count). */
+export async function countRows(db: Db, slugDate: string, metrics: string[], withTraits = false): Promise<CountRow[]> {
+  const c = analyticsCounts;
+  const named = inArray(c.metric, metrics);
+  const rows = await db
+    .select({ metric: c.metric, key: c.key, bucket: c.bucket, n: c.n })
+    .from(c)
+    .where(and(eq(c.slugDate, slugDate), withTraits ? or(named, like(c.metric, 'trait:%')) : named));
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** Attendees per bucket of their first photo, and how many of them shared. */
+export async function userBuckets(db: Db, slugDate: string): Promise<UserBucketRow[]> {
+  const rows = await db.execute(sql`
+    select date_bin(${`${BUCKET_MINUTES} minutes`}::interval, first_date, timestamptz '2000-01-01 00:00:00+00') as bucket,
+      count(*)::int as users, (count(*) filter (where shared_photos > 0))::int as sharers
+    from ${eventUsers} where slug_date = ${slugDate} group by 1`);
+  return rowsOf<{ bucket: Date | string; users: number; sharers: number }>(rows).map((r) => ({
+    bucket: new Date(r.bucket),
+    users: Number(r.users),
+    sharers: Number(r.sharers),
+  }));
+}
+
+export async function findEvent(db: Db, slugDate: string): Promise<EventRow | null> {
+  return (await db.select().from(events).where(eq(events.slugDate, slugDate)).limit(1))[0] ?? null;
+}
+
+/** The previous dated event (by game date) with at least one attendee photo. */
+export async function previousEventWithData(db: Db, gameDate: string): Promise<EventRow | null> {
+  const rows = await db
+    .select({ e: events })
+    .from(events)
+    .innerJoin(snapshotCounts, eq(snapshotCounts.slugDate, events.slugDate))
+    .where(and(eq(events.template, false), lt(events.gameDate, gameDate), gt(snapshotCounts.all, 0)))
+    .orderBy(desc(events.gameDate))
+    .limit(1);
+  return rows[0]?.e ?? null;
+}
+
+/** One page view: one count per dimension of today's row (UTC day). */
+export async function addPageView(db: Db, slugDate: string, values: [dimension: string, key: string][]) {
+  const day = new Date().toISOString().slice(0, 10);
+  await db
+    .insert(pageViewCounts)
+    .values(values.map(([dimension, key]) => ({ slugDate, day, dimension, key, n: 1 })))
+    .onConflictDoUpdate({
+      target: [pageViewCounts.slugDate, pageViewCounts.dimension, pageViewCounts.key, pageViewCounts.day],
+      set: { n: sql`${pageViewCounts.n} + 1` },
+    });
+}
+
+export async function pageViewTotals(db: Db, slugDate: string) {
+  const rows = await db.execute(sql`select dimension, key, sum(n)::int as n from ${pageViewCounts}
+    where slug_date = ${slugDate} group by dimension, key`);
+  return rowsOf<{ dimension: string; key: string; n: number }>(rows).map((r) => ({ ...r, n: Number(r.n) }));
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import {
+  MSG,
+  distanceKm,
+  type BlockedSeat,
+  type Event,
+  type Geofence,
+  type PublicEvent,
+  type PublicSnapshot,
+  type Seat,
+  type ShareSource,
+} from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { composite } from '../../media/images.ts';
+import { keyOfUrl, putMedia, readMedia, removeMedia } from '../../media/media-store.ts';
+import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
+import { toSnapshot } from '../snapshots/snapshots.mapper.ts';
+import { appendShare, findSnapshotRow, listUserSnapshotRows, setSnapshotOverlay } from './attendee.repository.ts';
+import { currentEvent, eventBySlugDate, metricsChanged } from '../devices/events-link.ts';
+import { toPublicTemplate } from './public-event.ts';
+import { cameraForSeat } from '../mapping/queue-routing.ts';
+
+type Overlay = { storageKey: string; urlFullSize: string; disabled?: boolean; deleted?: boolean; sections?: unknown };
+
+function overlaysOf(event: Event, section?: string): Overlay[] {
+  return (event.overlays as Partial<Overlay>[]).filter((o): o is Overlay => {
+    if (typeof o.storageKey !== 'string' || typeof o.urlFullSize !== 'string' || o.disabled || o.deleted) return false;
+    const sections = o.sections;
+    // Restricted overlays name their seat sections; '*' or no list means every section.
+    if (section === undefined || !Array.isArray(sections) || sections.length === 0 || sections.includes('*'))
+      return true;
+    return sections.includes(section);
+  });
+}
+
+/** The current event, or the one asked for, with the template parts the app shows. */
+export async function publicEvent(deps: Deps, slugDate?: string): Promise<PublicEvent> {
+  const event = slugDate ? await eventBySlugDate(deps, slugDate) : await currentEvent(deps);
+  if (!event) throw notFound('Event not found');
+  return {
+    ...toPublicTemplate(event),
+    slugDate: event.slugDate,
+    title: event.title,
+    eventStatus: event.eventStatus,
+    overlays: overlaysOf(event).map((o) => ({ storageKey: o.storageKey, urlFullSize: o.urlFullSize })),
+  };
+}
+
+/**
+ * The template's rules a queue join must pass on the server too: the seat is not blocked and,
+ * with the geofence on, the reported position is inside its radius.
+ */
+function checkSeatAndPlace(event: Event, seat: Seat, location?: { latitude: number; longitude: number }): void {
+  const blocked = (event.blockedSeats as BlockedSeat[] | undefined) ?? [];
+  const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+  if (
+    blocked.some(
+      (b) =>
+        same(b.seatType, seat.seatType) &&
+        same(b.section, seat.section) &&
+        same(b.row, seat.row) &&
+        same(b.seat, seat.seat),
+    )
+  )
+    throw unprocessable(MSG.templateParts.seatBlocked);
+  const fence = event.geofence as Geofence | undefined;
+  if (fence?.enabled) {
+    if (!location) throw forbidden(MSG.templateParts.positionNeeded);
+    if (distanceKm(fence, location) > fence.radius) throw forbidden(MSG.templateParts.outsideGeofence);
+  }
+}
+
+export async function joinQueue(
+  deps: Deps,
+  input: { slugDate: string; userId: string; seat: Seat; location?: { latitude: number; longitude: number } },
+): Promise<{ camera: string; position: number }> {
+  const event = await eventBySlugDate(deps, input.slugDate);
+  if (!event) throw notFound('Event not found');
+  // Only the event being played now: a QR code of another day must not occupy the cameras.
+  const current = await currentEvent(deps);
+  if (current.slugDate !== event.slugDate || current.eventStatus !== 'live') {
+    throw conflict(MSG.security.eventNotLive);
+  }
+  checkSeatAndPlace(event, input.seat, input.location);
+  const hub = deps.cameras;
+  if (hub.banned.has(input.userId)) throw forbidden('You may not use the cameras at this event');
+  const { camera, aim } = cameraForSeat(deps, input.seat);
+  const host = hub.hostOf(camera);
+  if ('error' in host) throw conflict('No camera is available');
+  hub.activeSlugDate = input.slugDate;
+  try {
+    const answer = await host.socket.timeout(deps.config.hostAckTimeoutMs).emitWithAck('queue join', {
+      camera,
+      slugDate: input.slugDate,
+      userId: input.userId,
+      seat: input.seat,
+      ...(aim ? { aim } : {}),
+    });
+    if (!answer.ok) throw conflict(answer.error);
+    return { camera, position: answer.position };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw conflict('The camera did not answer, please try again');
+  }
+}
+
+function toPublic(r: SnapshotRow): PublicSnapshot {
+  const s = toSnapshot(r);
+  return {
+    _id: s._id,
+    slugDate: s.slugDate,
+    camera: s.camera,
+    section: s.section,
+    row: s.row,
+    seat: s.seat,
+    date: s.date,
+    thumbURI: s.thumbURI,
+    smallURI: s.smallURI,
+    rawCroppedURI: s.rawCroppedURI,
+    sharedURI: s.sharedURI,
+    overlay: s.overlay,
+    magicshot: s.magicshot,
+  };
+}
+
+export async function userSnapshots(deps: Deps, slugDate: string, userId: string): Promise<PublicSnapshot[]> {
+  return (await listUserSnapshotRows(deps.db, slugDate, userId, 50)).map(toPublic);
+}
+
+/** The attendee's own visible photo; anything else is "not found" (no probing of other ids). */
+async function ownPhoto(deps: Deps, id: string, userId: string): Promise<SnapshotRow> {
+  const row = await findSnapshotRow(deps.db, id);
+  if (!row || row.userId !== userId || row.hidden) throw notFound('Photo not found');
+  return row;
+}
+
+async function overlayImage(deps: Deps, url: string): Promise<Buffer> {
+  const key = keyOfUrl(url);
+  if (!key) throw new AppError(422, 'Overlay is not available');
+  const cached = deps.overlayImages.get(key);
+  if (cached) return cached;
+  let data: Buffer;
+  try {
+    data = await readMedia(deps.config.mediaDir, key);
+  } catch {
+    throw new AppError(422, 'Overlay is not available');
+  }
+  if (deps.overlayImages.size > 20) deps.overlayImages.clear();
+  deps.overlayImages.set(key, data);
+  return data;
+}
+
+export async function chooseOverlay(
+  deps: Deps,
+  id: string,
+  userId: string,
+  overlayKey: string | null,
+): Promise<PublicSnapshot> {
+  const row = await ownPhoto(deps, id, userId);
+  let sharedUri = row.rawCroppedUri;
+  if (overlayKey !== null) {
+    const event = await eventBySlugDate(deps, row.slugDate);
+    const overlay = event && overlaysOf(event, row.section).find((o) => o.storageKey === overlayKey);
+    if (!overlay) throw badRequest(`Unknown overlay "${overlayKey.slice(0, 100)}"`);
+    const rawKey = keyOfUrl(row.rawCroppedUri);
+    if (!rawKey) throw new AppError(422, 'The photo is not in the media store');
+    // A random name (128 bits): nothing public (photo id, overlay) derives a composite's link.
+    const sharedKey = `${path.posix.dirname(rawKey)}/shared-${randomBytes(16).toString('hex')}.jpg`;
+    const jpeg = await composite(
+      await readMedia(deps.config.mediaDir, rawKey),
+      await overlayImage(deps, overlay.urlFullSize),
+    );
+    sharedUri = await putMedia(deps.config.mediaDir, sharedKey, jpeg);
+  }
+  const updated = await setSnapshotOverlay(deps.db, id, overlayKey, sharedUri);
+  if (!updated) throw notFound('Photo not found');
+  // The photo keeps one composite: the one it had before goes (a ban or delete then finds all).
+  const previous = row.sharedUri !== row.rawCroppedUri ? keyOfUrl(row.sharedUri) : null;
+  if (previous && row.sharedUri !== sharedUri) await removeMedia(deps.config.mediaDir, previous);
+  deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', toSnapshot(updated));
+  return toPublic(updated);
+}
+
+export async function share(
+  deps: Deps,
+  id: string,
+  input: { userId: string; socialSource: ShareSource; userEmail?: string },
+): Promise<PublicSnapshot> {
+  const row = await ownPhoto(deps, id, input.userId);
+  const updated = await appendShare(deps.db, id, {
+    socialSource: input.socialSource,
+    imgURL: row.sharedUri,
+    date: new Date().toISOString(),
+    ...(input.userEmail ? { userEmail: input.userEmail } : {}),
+  });
+  if (!updated) throw notFound('Photo not found');
+  deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', toSnapshot(updated));
+  metricsChanged(deps, updated.slugDate);
+  return toPublic(updated);
+}

@@ -1,0 +1,66 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * One Prometheus registry per app (tests build several apps in one process), with the figures
+ * other areas count into. The gauges that read live state are added by the ops area.
+ */
+export type OpsMetrics = {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  photosIngested: Counter;
+  /** Set by a SIGTERM: /readyz answers 503 so a load balancer stops sending work. */
+  draining: boolean;
+  /** Event-loop delay, sampled only once /metrics was asked for (stopped when the app closes). */
+  loopDelay: IntervalHistogram | null;
+};
+
+export function createOpsMetrics(): OpsMetrics {
+  const registry = new Registry();
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'stadiumcam_http_request_duration_seconds',
+      help: 'HTTP request duration by route pattern',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    photosIngested: new Counter({
+      name: 'stadiumcam_photos_ingested_total',
+      help: 'Photos received from camera hosts and stored',
+      registers: [registry],
+    }),
+    draining: false,
+    loopDelay: null,
+  };
+}
+
+/** Starts sampling the event loop (10 ms resolution) the first time metrics are read. */
+export function loopDelayOf(ops: OpsMetrics): IntervalHistogram {
+  if (!ops.loopDelay) {
+    ops.loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    ops.loopDelay.enable();
+  }
+  return ops.loopDelay;
+}
+
+/** A gauge whose value is read from live state at each scrape. */
+export function liveGauge<L extends string>(
+  ops: OpsMetrics,
+  name: string,
+  help: string,
+  labelNames: L[],
+  read: (set: (labels: Partial<Record<L, string>>, value: number) => void) => void,
+): void {
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [ops.registry],
+    collect() {
+      this.reset();
+      read((labels, value) => this.set(labels, value));
+    },
+  });
+}

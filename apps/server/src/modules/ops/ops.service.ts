@@ -1,0 +1,32 @@
+import { access, constants } from 'node:fs/promises';
+import type { Readiness } from '@stadiumcam/contract';
+import type { Deps } from '../../deps.ts';
+import { pingDatabase } from './ops.repository.ts';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+/** Resolves with the check's outcome: 'ok', the error's message, or a timeout. */
+async function check(run: () => Promise<unknown>): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([run().then(() => 'ok'), timeout]);
+  } catch (err) {
+    return (err as Error).message.split('\n')[0] || 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Readiness (docs/operations.md): the database answers and the media folder is writable. */
+export async function readiness(deps: Deps): Promise<Readiness> {
+  const [database, media] = await Promise.all([
+    check(() => pingDatabase(deps.db)),
+    check(() => access(deps.config.mediaDir, constants.W_OK)),
+  ]);
+  const checks = { database, media };
+  const ok = Object.values(checks).every((c) => c === 'ok');
+  return { status: deps.ops.draining ? 'draining' : ok ? 'ready' : 'not ready', checks };
+}

@@ -1,0 +1,137 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  MSG,
+  OVERLAY_MAX_BYTES,
+  exportRoutes,
+  geofenceRoutes,
+  overlayRoutes,
+  triviaRoutes,
+} from '@stadiumcam/contract';
+import type { App } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { registerRoute } from '../../plugins/routes.ts';
+import { exportAmp, importAmp } from './amp.service.ts';
+import { ADDRESS_NOT_FOUND, GEOCODING_OFF, geocoderFor } from './geocoding.ts';
+import { renderGeofenceMap } from './geofence.map.ts';
+import { uploadOverlay } from './overlays.service.ts';
+import { addQuestions, deleteQuestions, listQuestions, questionsCsv } from './trivia.service.ts';
+
+/** The .amp upload limit: a template with its graphics and seven overlays fits many times over. */
+const MAX_AMP_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Reads a multipart body with one file (`fileField`) and small text fields. Byte limits are set
+ * before anything is parsed; a file over `maxBytes` is 413 `tooLarge`.
+ */
+async function readUpload(
+  req: FastifyRequest,
+  opts: { fileField: string; maxBytes: number; tooLarge: string; notMultipart: string },
+): Promise<{ file: Buffer; filename: string; mimetype: string; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new AppError(415, opts.notMultipart);
+  const fields: Record<string, string> = {};
+  let file: { data: Buffer; filename: string; mimetype: string } | undefined;
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: opts.maxBytes, files: 1, fields: 5, fieldSize: 100_000 },
+    })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== opts.fileField) throw badRequest(`Send the file in the field "${opts.fileField}"`);
+        file = { data, filename: part.filename, mimetype: part.mimetype };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError(413, opts.tooLarge);
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest('Send one file only');
+    throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
+  }
+  if (!file?.data.length) throw badRequest(`The "${opts.fileField}" file is missing`);
+  return { file: file.data, filename: file.filename, mimetype: file.mimetype, fields };
+}
+
+const EventIdsField = z.array(z.string().min(1).max(200)).min(1).max(500);
+
+export function registerTemplateParts(app: App, deps: Deps): void {
+  /* Overlays: upload (the list itself is saved through PATCH events/overlays). */
+  registerRoute(app, overlayRoutes.upload, async ({ params, req }) => {
+    const { file } = await readUpload(req, {
+      fileField: 'image',
+      maxBytes: OVERLAY_MAX_BYTES,
+      tooLarge: MSG.templateParts.overlayTooLarge,
+      notMultipart: MSG.templateParts.overlayNotPng,
+    });
+    return uploadOverlay(deps, params.slugDate, file);
+  });
+
+  /* Trivia (spec 2 §7). */
+  registerRoute(app, triviaRoutes.questions, async ({ params }) =>
+    listQuestions(deps, params.slugDate, params.language),
+  );
+  registerRoute(app, triviaRoutes.add, async ({ params, body }) => {
+    if (body.language !== params.language) throw badRequest('The language of the path and the body differ');
+    return { ok: true as const, saved: await addQuestions(deps, body) };
+  });
+  registerRoute(app, triviaRoutes.remove, async ({ body }) => ({
+    ok: true as const,
+    deleted: await deleteQuestions(deps, body),
+  }));
+  registerRoute(app, triviaRoutes.csv, async ({ params, reply }) => {
+    const csv = questionsCsv(await listQuestions(deps, params.slugDate, params.language));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${params.slugDate}-trivia-${params.language}.csv"`)
+      .send(csv);
+  });
+
+  /* Geofence: the map image and geocoding. */
+  registerRoute(app, geofenceRoutes.map, async ({ query, reply }) => {
+    const png = await renderGeofenceMap(query.latitude, query.longitude, query.radius);
+    return reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600').send(png);
+  });
+  const geocoder = geocoderFor(deps.config.geocoderUrl);
+  registerRoute(app, geofenceRoutes.geocoder, async () => ({ configured: geocoder !== null }));
+  registerRoute(app, geofenceRoutes.geocode, async ({ query }) => {
+    if (!geocoder) throw new AppError(501, GEOCODING_OFF);
+    const hit = await geocoder.geocode(query.address);
+    if (!hit) throw notFound(ADDRESS_NOT_FOUND);
+    return hit;
+  });
+
+  /* Export / import (DESIGN §10). */
+  registerRoute(app, exportRoutes.export, async ({ params, query, reply }) => {
+    const { zip, filename } = await exportAmp(deps, params.slugDate, {
+      triviaEnabled: query.triviaEnabled,
+      disabledEventFields: query.disabledEventFields ?? [],
+    });
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(zip);
+  });
+  registerRoute(app, exportRoutes.import, async ({ req }) => {
+    const upload = await readUpload(req, {
+      fileField: 'file',
+      maxBytes: MAX_AMP_BYTES,
+      tooLarge: MSG.templateParts.invalidAmp,
+      notMultipart: MSG.templateParts.invalidAmp,
+    });
+    // Spec 2 §5: an .amp name or an octet-stream; the content is checked whatever it says.
+    if (!upload.filename.toLowerCase().endsWith('.amp') && upload.mimetype !== 'application/octet-stream')
+      throw new AppError(415, MSG.templateParts.invalidAmp);
+    let ids: unknown;
+    try {
+      ids = JSON.parse(upload.fields.eventIds ?? '');
+    } catch {
+      throw badRequest('eventIds must be a JSON list of event ids');
+    }
+    const eventIds = EventIdsField.safeParse(ids);
+    if (!eventIds.success) throw badRequest('eventIds must be a JSON list of event ids', eventIds.error.issues);
+    return { ok: true as const, eventIds: await importAmp(deps, upload.file, eventIds.data) };
+  });
+}

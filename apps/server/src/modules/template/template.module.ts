@@ -1,0 +1,60 @@
+import {
+  IMAGE_MSG,
+  MAX_TEMPLATE_IMAGE_BYTES,
+  TEMPLATE_PARTS,
+  templateRoutes,
+  type RouteDef,
+} from '@stadiumcam/contract';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { registerRoute, type Handler } from '../../plugins/routes.ts';
+import { SERVER_PARTS } from './template.parts.ts';
+import { previewScreenshots, savePart } from './template.service.ts';
+import { deleteImage, storeImage } from './template.images.ts';
+
+/** One file in the field `image`, refused unread above the byte ceiling. */
+async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype: string; filename: string }> {
+  if (!req.isMultipart()) throw new AppError(415, IMAGE_MSG.onlyImages);
+  let file: { data: Buffer; mimetype: string; filename: string } | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_TEMPLATE_IMAGE_BYTES, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'image') {
+        await part.toBuffer();
+        throw badRequest('Send one file, in the field "image"');
+      }
+      file = { data: await part.toBuffer(), mimetype: part.mimetype, filename: part.filename };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
+      throw new AppError(413, `The image is larger than ${MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)} MB`);
+    }
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest('A single file only');
+    throw badRequest('Malformed upload');
+  }
+  if (!file) throw badRequest('The "image" file is missing');
+  return file;
+}
+
+/** The template area: one save route per configuration part, image uploads, colour previews. */
+export function registerTemplate(app: App, deps: Deps): void {
+  for (const part of SERVER_PARTS) {
+    const route: RouteDef = TEMPLATE_PARTS[part.name].route;
+    const handler: Handler<RouteDef> = async ({ body }) => (await savePart(deps, part, body as never)) as never;
+    registerRoute(app, route, handler);
+  }
+  registerRoute(app, templateRoutes.uploadImage, async ({ params, req }) =>
+    storeImage(deps, params.slugDate, params.key, await readImage(req)),
+  );
+  registerRoute(app, templateRoutes.deleteImage, async ({ params }) => {
+    await deleteImage(deps, params.slugDate, params.id, params.key);
+    return undefined;
+  });
+  // Hashes of colour sets already previewed by this server (bounded).
+  const seen = new Set<string>();
+  registerRoute(app, templateRoutes.screenshotsPreview, async ({ body }) => previewScreenshots(deps, seen, body));
+}

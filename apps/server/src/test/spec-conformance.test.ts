@@ -1,0 +1,176 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Keeps docs/spec-conformance.md true: every section of the three documents has rows, every
+ * file and test a row names exists, every quoted text is in the contract (the message
+ * catalogue or an API text), every departure quotes DESIGN §6. Format: docs/spec-conformance.md.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
+const DOCS = ['1-operator-shell.md', '2-template-config.md', '3-admin-tooling.md'];
+
+export type Row = { section: string; line: number; id: string; requirement: string; where: string; test: string };
+
+/** The table's rows, each under the `### <doc> §<section>` heading it follows. */
+export function parseTable(text: string): { sections: Map<string, Row[]>; problems: string[] } {
+  const sections = new Map<string, Row[]>();
+  const problems: string[] = [];
+  let current: string | undefined;
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    const heading = /^### ([123] §[^\s]+(?: .*)?)$/.exec(line);
+    if (heading) {
+      current = heading[1]!;
+      sections.set(current, sections.get(current) ?? []);
+      return;
+    }
+    if (!line.startsWith('|') || /^\|\s*(id|-+)\s*\|/.test(line)) return;
+    const cells = line
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim());
+    if (cells.length !== 4)
+      return problems.push(`line ${i + 1}: a row needs 4 cells (id | requirement | where | test)`);
+    if (!current) return problems.push(`line ${i + 1}: a row before any "### <doc> §<section>" heading`);
+    const [id, requirement, where, test] = cells as [string, string, string, string];
+    sections.get(current)!.push({ section: current, line: i + 1, id, requirement, where, test });
+  });
+  return { sections, problems };
+}
+
+/** `## 4. States` → "1 §4"; `### 2.3 Event Users page` → "3 §2.3"; unnumbered `### Graphics` under §2 → "2 §2 Graphics". */
+export function documentSections(doc: number, text: string): string[] {
+  const keys: string[] = [];
+  let major = '';
+  for (const line of text.split('\n')) {
+    const h2 = /^## (\d+)\./.exec(line);
+    if (h2) {
+      major = h2[1]!;
+      keys.push(`${doc} §${major}`);
+      continue;
+    }
+    const h3 = /^### (?:(\d+\.\d+) )?(.+)$/.exec(line);
+    if (h3) keys.push(h3[1] ? `${doc} §${h3[1]}` : `${doc} §${major} ${h3[2].trim()}`);
+  }
+  return keys;
+}
+
+const backticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+const quoted = (cell: string) => [...cell.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+/** A test cell's parts: `` `file` › name `` or `departure …`, separated by `;` (test names may hold `;` too). */
+const testParts = (cell: string) => cell.split(/;\s*(?=`|departure)/);
+const isPath = (s: string) => /^(apps|packages|e2e|docs)\//.test(s);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(dir, f))
+    .filter((f) => f.endsWith('.ts') && statSync(path.join(root, f)).isFile());
+}
+
+/** The contract's sources with string escapes undone, so a text is found as the spec writes it. */
+function contractText(): string {
+  return filesUnder('packages/contract/src')
+    .map((f) => read(f).replace(/\\(['"`])/g, '$1'))
+    .join('\n');
+}
+
+const table = read('docs/spec-conformance.md');
+const { sections, problems } = parseTable(table);
+/** Sections listed under "## Sections not traced yet": allowed without rows until someone traces them. */
+const untraced = (/^## Sections not traced yet\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(table)?.[1] ?? '')
+  .split('\n')
+  .map((l) => /^- (\d §\S+(?: .*)?)$/.exec(l.trim())?.[1])
+  .filter((k): k is string => Boolean(k));
+const rows = [...sections.values()].flat();
+
+describe('docs/spec-conformance.md', () => {
+  it('is well formed', () => {
+    expect(problems).toEqual([]);
+    expect(rows.length).toBeGreaterThan(100);
+  });
+
+  it('has rows for every section of the three documents', () => {
+    const missing: string[] = [];
+    const traced: string[] = [];
+    const all = DOCS.flatMap((file, i) => documentSections(i + 1, read(`docs/spec/${file}`)));
+    for (const key of all) {
+      const heading = [...sections.keys()].find((h) => h === key || h.startsWith(`${key} `));
+      const hasRows = Boolean(heading && sections.get(heading)!.length > 0);
+      if (!hasRows && !untraced.includes(key)) missing.push(key);
+      if (hasRows && untraced.includes(key)) traced.push(key);
+    }
+    expect(missing, 'add a "### <doc> §<section> <title>" heading with rows for each').toEqual([]);
+    expect(traced, 'these have rows now: take them off "Sections not traced yet"').toEqual([]);
+    expect(
+      untraced.filter((k) => !all.includes(k)),
+      'not a section of the documents',
+    ).toEqual([]);
+  });
+
+  it('says "not built" nowhere and gives each row a place and a test or a departure', () => {
+    const bad = rows.filter((r) => /not built/i.test(`${r.where} ${r.test}`) || !r.where || !r.test || !r.requirement);
+    expect(bad.map((r) => `line ${r.line}`)).toEqual([]);
+  });
+
+  it('names only files that exist', () => {
+    const missing = rows.flatMap((r) =>
+      [...backticked(r.where), ...backticked(r.test)]
+        .filter(isPath)
+        .map((p) => p.replace(/[#:].*$/, ''))
+        .filter((p) => !existsSync(path.join(root, p)))
+        .map((p) => `line ${r.line}: ${p}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names only tests that exist: `file` › test name', () => {
+    const missing: string[] = [];
+    for (const r of rows) {
+      for (const part of testParts(r.test)) {
+        if (part.trim().startsWith('departure')) continue;
+        const m = /`([^`]+)`\s*›\s*(.+)$/.exec(part.trim());
+        if (!m) {
+          missing.push(`line ${r.line}: "${part.trim()}" is not \`file\` › test name`);
+          continue;
+        }
+        const [, file, name] = m as unknown as [string, string, string];
+        if (!existsSync(path.join(root, file))) continue; // reported by the file check
+        if (!read(file).includes(name.trim())) missing.push(`line ${r.line}: ${file} has no test "${name.trim()}"`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('quotes only texts the contract holds', () => {
+    const contract = contractText();
+    const missing = rows.flatMap((r) =>
+      quoted(r.requirement)
+        .filter((t) => !contract.includes(t))
+        .map((t) => `line ${r.line}: "${t}"`),
+    );
+    expect(missing, 'every quoted text must be in packages/contract/src (messages.ts)').toEqual([]);
+  });
+
+  it('decides each departure by a line of DESIGN §6', () => {
+    const design = read('docs/spec/DESIGN.md');
+    const s6 = design.slice(design.indexOf('## 6.'), design.indexOf('## 7.'));
+    const bad = rows.flatMap((r) =>
+      testParts(r.test)
+        .map((p) => p.trim())
+        .filter((p) => p.startsWith('departure'))
+        .filter((p) => quoted(p).length === 0 || quoted(p).some((t) => !s6.includes(t)))
+        .map(() => `line ${r.line}`),
+    );
+    expect(bad, 'a departure quotes the DESIGN §6 line that decides it').toEqual([]);
+  });
+
+  it('is checked against the documents the product was built from', () => {
+    const shared = path.resolve(root, '../shared');
+    if (!existsSync(path.join(shared, 'spec'))) return; // a clone without the shared folder checks the copies only
+    for (const file of DOCS)
+      expect(read(`docs/spec/${file}`)).toBe(readFileSync(path.join(shared, 'spec', file), 'utf8'));
+    expect(read('docs/spec/DESIGN.md')).toBe(readFileSync(path.join(shared, 'DESIGN.md'), 'utf8'));
+  });
+});

@@ -1,0 +1,370 @@
+import { useMemo, useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconBan, IconChevronDown, IconChevronUp, IconDownload, IconSelector, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { DEFAULT_TIMEZONE, EVENT_USERS_PAGE_SIZE, MSG, P, can, type SnapshotListItem } from '@stadiumcam/contract';
+import { useLiveRefresh } from '../../ui/use-live-refresh.ts';
+import { useSession } from '../auth/session.hooks.ts';
+import { EventSelector } from '../events/event-selector.tsx';
+import { useSelectedEvents, type SelectedEvent } from '../events/selection.store.ts';
+import { localTime } from '../snapshots/snapshot-time.ts';
+import { useFilterOptions } from '../snapshots/snapshots.hooks.ts';
+import { useModeration } from '../snapshots/moderation.hooks.tsx';
+import {
+  EMPTY_FILTER,
+  eventUsersExportUrl,
+  eventUsersKey,
+  useEventUsers,
+  useSharePlatforms,
+  type EventUsersFilter,
+  type EventUsersSort,
+} from './event-users.hooks.ts';
+
+/** Ban/Unban label rule (spec 3 §4): Unban when all are banned, Ban when none, disabled when mixed. */
+export function banButton(selected: Pick<SnapshotListItem, 'hidden'>[]) {
+  const banned = selected.filter((s) => s.hidden).length;
+  if (selected.length === 0) return { label: 'Ban', disabled: true };
+  if (banned === selected.length) return { label: 'Unban', disabled: false };
+  return { label: 'Ban', disabled: banned > 0 };
+}
+
+const SORTABLE: Record<string, EventUsersSort['field']> = {
+  userId: 'userId',
+  section: 'section',
+  row: 'row',
+  seat: 'seat',
+  date: 'date',
+};
+
+/** Filter dropdowns keep a minimum height (spec 3 §2.3: 200 or 350 px). */
+const dropdown = (minHeight: 200 | 350) => ({ comboboxProps: { styles: { dropdown: { minHeight } } } });
+
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+}: {
+  field: string;
+  label: string;
+  sort: EventUsersSort;
+  onSort: (s: EventUsersSort) => void;
+}) {
+  const key = SORTABLE[field];
+  if (!key) return <Table.Th>{label}</Table.Th>;
+  const active = sort.field === key;
+  const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th>
+      <UnstyledButton
+        onClick={() => onSort({ field: key, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
+        aria-label={`Sort by ${label}`}
+      >
+        <Group gap={4} wrap="nowrap">
+          <Text fw={700} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** Event Users page (spec 3 §2.3): the people who took photos at an event, 50 photos a page. */
+export function EventUsersPage() {
+  const { events } = useSelectedEvents();
+  // A new event starts from the first page with no filter or selection.
+  return <EventUsersView key={events[0]?.slugDate ?? ''} event={events[0]} />;
+}
+
+function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
+  const { permissions } = useSession();
+  const mayWrite = can(permissions, P.EVENT_USERS_WRITE);
+  const slugDate = event?.slugDate;
+  const tz = event?.timezone ?? DEFAULT_TIMEZONE;
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<EventUsersFilter>(EMPTY_FILTER);
+  const [sort, setSort] = useState<EventUsersSort>({ field: 'date', order: 'desc' });
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [days, setDays] = useState<[string | null, string | null]>([null, null]);
+
+  const users = useEventUsers(slugDate ? { slugDate, page, filter, sort } : null);
+  const options = useFilterOptions(slugDate ? [slugDate] : []);
+  const platforms = useSharePlatforms(slugDate);
+  const { toggleBan, deletePhotos, deleting } = useModeration();
+  useLiveRefresh(slugDate, event?.eventStatus === 'live', eventUsersKey);
+
+  const items = useMemo(() => users.data?.items ?? [], [users.data]);
+  const total = users.data?.total ?? 0;
+  const selected = items.filter((s) => selectedIds.includes(s._id));
+  const ban = banButton(selected);
+  const allChecked = items.length > 0 && items.every((s) => selectedIds.includes(s._id));
+
+  const change = (patch: Partial<EventUsersFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setPage(1);
+    setSelectedIds([]);
+  };
+  const handleDays = (value: [string | null, string | null]) => {
+    setDays(value);
+    const [from, to] = value;
+    if ((from && to) || (!from && !to))
+      change({
+        dateFrom: from ? dayjs.tz(from, tz).startOf('day').toISOString() : null,
+        dateTo: to ? dayjs.tz(to, tz).endOf('day').toISOString() : null,
+      });
+  };
+  const toggle = (id: string) =>
+    setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  const columns: [string, string][] = [
+    ['_id', '_id'],
+    ['userId', 'userId'],
+    ['section', 'section'],
+    ['row', 'row'],
+    ['seat', 'seat'],
+    ['date', 'date'],
+    ['hidden', 'hidden'],
+    ['shares', 'shares'],
+    ['sharedURI', 'sharedURI'],
+    ['sharedPlatforms', 'sharedPlatforms'],
+    ['contactInfo', 'contactInfo'],
+    ['overlay', 'overlay'],
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="md">
+          <Title order={2}>{MSG.eventUsers.title}</Title>
+          <EventSelector />
+        </Group>
+        <Group gap="xs">
+          {slugDate && (
+            <Button
+              variant="default"
+              component="a"
+              href={eventUsersExportUrl({ slugDate, filter, sort })}
+              download
+              leftSection={<IconDownload size={16} />}
+            >
+              Export
+            </Button>
+          )}
+          {mayWrite && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconBan size={16} />}
+                disabled={ban.disabled}
+                onClick={() => void toggleBan(selected)}
+              >
+                {ban.label}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                disabled={selected.length === 0}
+                loading={deleting}
+                onClick={() => void deletePhotos(selected, () => setSelectedIds([]))}
+              >
+                Delete
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+
+      <Paper withBorder p="sm" radius="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <MultiSelect
+            label="Section"
+            w={180}
+            searchable
+            clearable
+            data={options.data?.sections ?? []}
+            value={filter.section}
+            onChange={(section) => change({ section })}
+            {...dropdown(350)}
+          />
+          <MultiSelect
+            label="Row"
+            w={150}
+            searchable
+            clearable
+            data={options.data?.rows ?? []}
+            value={filter.row}
+            onChange={(row) => change({ row })}
+            {...dropdown(200)}
+          />
+          <MultiSelect
+            label="Seat"
+            w={150}
+            searchable
+            clearable
+            data={options.data?.seats ?? []}
+            value={filter.seat}
+            onChange={(seat) => change({ seat })}
+            {...dropdown(200)}
+          />
+          <Select
+            label="Banned"
+            w={140}
+            allowDeselect={false}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'banned', label: 'Banned' },
+              { value: 'allowed', label: 'Not banned' },
+            ]}
+            value={filter.banned}
+            onChange={(v) => change({ banned: v ?? 'all' })}
+            {...dropdown(200)}
+          />
+          <MultiSelect
+            label="Share platform"
+            w={200}
+            clearable
+            data={platforms.data ?? []}
+            value={filter.sharedPlatform}
+            onChange={(sharedPlatform) => change({ sharedPlatform })}
+            error={platforms.isError ? MSG.eventUsers.sharePlatformsFailed : undefined}
+            {...dropdown(200)}
+          />
+          <DatePickerInput
+            type="range"
+            label={`Date (${tz})`}
+            w={240}
+            clearable
+            placeholder="Any day"
+            value={days}
+            onChange={(v) => handleDays(v)}
+          />
+          <Button variant="subtle" onClick={() => (setDays([null, null]), change(EMPTY_FILTER))}>
+            Reset filters
+          </Button>
+        </Group>
+      </Paper>
+
+      {!event ? (
+        <Text c="dimmed">{MSG.album.selectEvent}</Text>
+      ) : users.isError ? (
+        <Center py="xl">
+          <Text c="red">{MSG.eventUsers.fetchFailed}</Text>
+        </Center>
+      ) : !users.data ? (
+        <Center py="xl">
+          <Loader aria-label="Loading event users" />
+        </Center>
+      ) : items.length === 0 ? (
+        <Center py="xl">
+          <Text c="dimmed">{MSG.eventUsers.noUsers}</Text>
+        </Center>
+      ) : (
+        <ScrollArea>
+          <Table striped highlightOnHover withTableBorder fz="xs" verticalSpacing={4} miw={1400}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36}>
+                  <Checkbox
+                    aria-label="Select all"
+                    checked={allChecked}
+                    indeterminate={!allChecked && selected.length > 0}
+                    onChange={() => setSelectedIds(allChecked ? [] : items.map((s) => s._id))}
+                  />
+                </Table.Th>
+                {columns.map(([field, label]) => (
+                  <SortHeader
+                    key={field}
+                    field={field}
+                    label={label}
+                    sort={sort}
+                    onSort={(s) => (setSort(s), setPage(1))}
+                  />
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((s) => (
+                <Table.Tr key={s._id} data-testid="event-user-row">
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${s._id}`}
+                      checked={selectedIds.includes(s._id)}
+                      onChange={() => toggle(s._id)}
+                    />
+                  </Table.Td>
+                  <Table.Td ff="monospace">{s._id}</Table.Td>
+                  <Table.Td>{s.userId}</Table.Td>
+                  <Table.Td>{s.section}</Table.Td>
+                  <Table.Td>{s.row}</Table.Td>
+                  <Table.Td>{s.seat}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{localTime(s.date, tz)}</Table.Td>
+                  <Table.Td>
+                    {s.hidden ? (
+                      <Badge color="red" size="sm">
+                        Banned
+                      </Badge>
+                    ) : (
+                      'No'
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.postObj.map((p, i) => (
+                      <Text key={i} size="xs">
+                        {p.socialSource}
+                        {p.userEmail ? ` · ${p.userEmail}` : ''}
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.sharedURI ? (
+                      <Anchor href={s.sharedURI} target="_blank" rel="noreferrer" size="xs">
+                        Open
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{s.sharedPlatforms.join(', ')}</Table.Td>
+                  <Table.Td>{s.contactInfo}</Table.Td>
+                  <Table.Td>{s.overlay}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {total > EVENT_USERS_PAGE_SIZE && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {total.toLocaleString('en-US')} photos
+          </Text>
+          <Pagination
+            total={Math.ceil(total / EVENT_USERS_PAGE_SIZE)}
+            value={page}
+            onChange={(p) => (setPage(p), setSelectedIds([]))}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Box,
+  Center,
+  Group,
+  Image,
+  Loader,
+  NavLink,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconCheck, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IMAGE_MIME_TYPES,
+  IMAGE_MSG,
+  IMAGE_SECTIONS,
+  VENUE_TYPES,
+  buildPath,
+  checkImageRules,
+  templateRoutes,
+  type ImageKey,
+  type ImageUploadAnswer,
+  type Images,
+  type VenueType,
+} from '@stadiumcam/contract';
+import { api, errorText } from '../../ui/api.ts';
+import { confirm } from '../../ui/feedback.tsx';
+import { TemplatePage } from './template-page.tsx';
+import { useSavePart, useTemplatePart } from './template.hooks.ts';
+
+type Section = { uploading: boolean; error: string | null; id?: string };
+
+/** Real pixel size of a chosen file, read by the browser before anything is sent. */
+async function dimensions(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/events/{slugDate}/images/{key}, multipart field `image`. */
+async function upload(slugDate: string, key: ImageKey, file: File): Promise<ImageUploadAnswer> {
+  const body = new FormData();
+  body.append('image', file);
+  const res = await fetch(buildPath(templateRoutes.uploadImage.path, { slugDate, key }), {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+  });
+  const data = (await res.json().catch(() => ({}))) as ImageUploadAnswer & { error?: string };
+  if (!res.ok) throw new Error(data.error ?? IMAGE_MSG.onlyImages);
+  return data;
+}
+
+/** Graphics (spec 2 §2): six image sections, each checked before upload and again by the server. */
+export function GraphicsPage() {
+  const part = useTemplatePart('images');
+  return <GraphicsEditor key={part.key} part={part} />;
+}
+
+function GraphicsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'images'>> }) {
+  const [images, setImages] = useState<Images>(() => ({ ...(part.value?.images ?? {}) }));
+  const [venueType, setVenueType] = useState<VenueType>((part.value?.venueType as VenueType) ?? 'stadium');
+  const [active, setActive] = useState<ImageKey>('frontPage');
+  const [state, setState] = useState<Partial<Record<ImageKey, Section>>>({});
+  const save = useSavePart('images');
+  const slugDate = part.first?.slugDate ?? 'stadiumcam';
+  const section = IMAGE_SECTIONS.find((s) => s.key === active)!;
+  const current = state[active] ?? { uploading: false, error: null };
+  const url = images[`${active}Url`];
+
+  const patch = (key: ImageKey, s: Partial<Section>) =>
+    setState((all) => ({ ...all, [key]: { uploading: false, error: null, ...all[key], ...s } }));
+
+  const handleDrop = async (files: File[]) => {
+    const key = active;
+    const file = files[0];
+    if (files.length !== 1 || !file) return patch(key, { error: IMAGE_MSG.onlyImages });
+    const size = await dimensions(file);
+    if (!size) return patch(key, { error: IMAGE_MSG.onlyImages });
+    const broken = checkImageRules(key, { ...size, bytes: file.size });
+    if (broken) return patch(key, { error: broken });
+    patch(key, { uploading: true, error: null });
+    try {
+      const answer = await upload(slugDate, key, file);
+      setImages((all) => ({ ...all, [`${key}Url`]: answer.url, [`${key}RawUrl`]: answer.rawUrl }));
+      patch(key, { uploading: false, id: answer.id });
+    } catch (err) {
+      // An error clears the file (spec 2 §4).
+      patch(key, { uploading: false, error: errorText(err, (err as Error).message) });
+    }
+  };
+
+  const handleDelete = async () => {
+    if (!(await confirm({ title: section.label, text: IMAGE_MSG.deleteConfirm, confirmLabel: 'Delete', danger: true })))
+      return;
+    const key = active;
+    const id = state[key]?.id ?? /-([a-f0-9]{8,64})\.\w+$/.exec(images[`${key}Url`] ?? '')?.[1];
+    setImages((all) => {
+      const next = { ...all };
+      delete next[`${key}Url`];
+      delete next[`${key}RawUrl`];
+      return next;
+    });
+    setState((all) => ({ ...all, [key]: { uploading: false, error: null } }));
+    // The file goes only when no event uses it (the server checks).
+    if (id) void api(templateRoutes.deleteImage, { params: { slugDate, id, key } }).catch(() => undefined);
+  };
+
+  return (
+    <TemplatePage
+      title="Graphics"
+      loading={part.event.isPending && !!part.first}
+      failed={part.event.isError}
+      onUpdate={() => save.mutate({ images, venueType })}
+      saving={save.isPending}
+      actions={
+        <SegmentedControl
+          aria-label="Venue type"
+          data={VENUE_TYPES.map((v) => ({ value: v, label: v[0].toUpperCase() + v.slice(1) }))}
+          value={venueType}
+          onChange={(v) => setVenueType(v)}
+        />
+      }
+    >
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <Paper withBorder w={240} p={4} style={{ flex: 'none' }}>
+          {IMAGE_SECTIONS.map((s) => (
+            <NavLink
+              key={s.key}
+              label={s.label}
+              active={s.key === active}
+              onClick={() => setActive(s.key)}
+              leftSection={state[s.key]?.uploading ? <Loader size={14} /> : <IconPhoto size={16} />}
+              rightSection={images[`${s.key}Url`] ? <IconCheck size={14} color="var(--mantine-color-green-6)" /> : null}
+              data-testid={`section-${s.key}`}
+            />
+          ))}
+        </Paper>
+        <Stack style={{ flex: 1 }} gap="sm">
+          <Title order={4}>{section.label}</Title>
+          <Text size="sm" c="dimmed">
+            {section.guideline}
+          </Text>
+          {url ? (
+            <Paper withBorder p="sm" pos="relative">
+              <Image src={url} alt={section.label} mah={420} fit="contain" data-testid="graphics-image" />
+              <ActionIcon
+                pos="absolute"
+                top={8}
+                right={8}
+                color="red"
+                variant="filled"
+                aria-label="Delete image"
+                onClick={() => void handleDelete()}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Paper>
+          ) : (
+            <Dropzone
+              onDrop={(files) => void handleDrop(files)}
+              onReject={() => patch(active, { error: IMAGE_MSG.onlyImages })}
+              accept={[...IMAGE_MIME_TYPES]}
+              multiple={false}
+              loading={current.uploading}
+              data-testid="graphics-dropzone"
+            >
+              <Center mih={200}>
+                <Stack align="center" gap={4}>
+                  <IconUpload size={36} stroke={1.5} />
+                  <Text>Drop an image here or click to choose one</Text>
+                  <Text size="xs" c="dimmed">
+                    JPEG, PNG or WebP, a single file
+                  </Text>
+                </Stack>
+              </Center>
+            </Dropzone>
+          )}
+          {current.error && (
+            <Box>
+              <Text c="red" size="sm" role="alert" data-testid="graphics-error">
+                {current.error}
+              </Text>
+            </Box>
+          )}
+        </Stack>
+      </Group>
+    </TemplatePage>
+  );
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@stadiumcam/contract';
+import { events } from '../apps/server/src/db/schema/index.ts';
+import { ensureTodayEventLive } from '../apps/server/src/modules/events/events.service.ts';
+import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
+import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+const admin = { username: 'admin', password: ADMIN_PASSWORD };
+
+/** The console on a bad day (issue 16 point 12, spec 1 §8, spec 3 §4 and §6). */
+describe('the console on a bad day', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('shows the not-found page without a session: no access check', async () => {
+    const { page, context } = await stack.newPage({ path: '/no/such/page' });
+    await page.getByText(MSG.common.notFound).waitFor();
+    expect(page.url()).toBe(`${stack.url}/no/such/page`);
+    // Its way home leads a logged-out visitor to the login.
+    await page.getByRole('link', { name: MSG.common.returnHome }).click();
+    await page.waitForURL(`${stack.url}/login`);
+    await context.close();
+  });
+
+  it('a template that fails to load asks to load it again; a missing template goes to the login', async () => {
+    // No events yet: the master template is the selection, and the template screens load it.
+    const { page, context } = await stack.newPage({ login: admin });
+    await page.route('**/api/event/stadiumcam', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"database down"}' }),
+    );
+    await page.goto('/template/colors');
+    const modal = page.getByRole('dialog', { name: MSG.events.templateLoadTitle });
+    await modal.getByText(MSG.events.templateLoadRetry).waitFor();
+    await page.unroute('**/api/event/stadiumcam');
+    await stack.screenshot(page, 'template-load-retry');
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('update-event').isEnabled()).toBe(true);
+
+    await page.route('**/api/event/stadiumcam', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: MSG.events.noTemplate }),
+      }),
+    );
+    await page.reload();
+    const missing = page.getByRole('dialog', { name: MSG.events.noTemplate });
+    await missing.getByText(MSG.events.noTemplateText).waitFor();
+    await missing.getByRole('button', { name: 'OK' }).click();
+    // /login sends a logged-in operator on to the calendar.
+    await page.waitForURL(`${stack.url}/`);
+    await context.close();
+  });
+
+  it('offline, the console says so, reloads from its service worker and recovers when the network returns', async () => {
+    const { page, context } = await stack.newPage({ login: admin, serviceWorkers: 'allow' });
+    const scope = await page.evaluate('navigator.serviceWorker.ready.then((r) => r.scope)');
+    expect(scope).toBe(`${stack.url}/`);
+    // Controlled from now on: the page and its files pass through the worker.
+    await page.reload();
+    await page.getByRole('link', { name: 'Calendar' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-banner').getByText(MSG.common.offline).waitFor();
+    await page.reload();
+    await page.getByTestId('offline-banner').waitFor();
+    await stack.screenshot(page, 'console-offline');
+
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Calendar' }).waitFor();
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a console socket that was down for 10 s catches up over REST: no photo missed', async () => {
+    await ensureTodayEventLive(stack.app.deps);
+    const [live] = await stack.app.deps.db
+      .select({ slugDate: events.slugDate })
+      .from(events)
+      .where(and(eq(events.eventStatus, 'live'), eq(events.template, false)));
+
+    const context = await stack.browser.newContext({
+      baseURL: stack.url,
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    // The console's websocket, cut by the test: closed, and refused while `down`.
+    let down = false;
+    let connects = 0;
+    const open: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (down) return void ws.close();
+      connects++;
+      ws.connectToServer();
+      open.push(ws);
+    });
+    await login(page, stack);
+    await page.goto('/album');
+    const count = page.getByTestId('count-all');
+    await expect.poll(() => count.textContent()).toBe('0');
+    expect(connects).toBeGreaterThan(0);
+
+    down = true;
+    await Promise.all(open.splice(0).map((ws) => ws.close()));
+    for (let i = 0; i < 3; i++) await addPhoto(stack, live.slugDate);
+    // The server pushed nothing the console heard; after ten seconds the network comes back.
+    await new Promise((r) => setTimeout(r, 10_000));
+    const before = connects;
+    down = false;
+    await expect.poll(() => connects, { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('3');
+    await context.close();
+  });
+});
+
+async function login(page: Page, stack: Stack) {
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${stack.url}/`);
+}
+
+/** A photo stored without telling any console: only a REST call can see it. */
+async function addPhoto(stack: Stack, slugDate: string) {
+  const id = randomUUID();
+  const uri = `/media/${slugDate}/${id}/raw.jpg`;
+  await insertSnapshot(stack.app.deps.db, {
+    id,
+    slug: 'stadiumcam',
+    slugDate,
+    userId: `fan-${id.slice(0, 6)}`,
+    camera: 'cam1',
+    section: '101',
+    row: '1',
+    seat: '1',
+    date: new Date(),
+    thumbUri: uri,
+    smallUri: uri,
+    rawCroppedUri: uri,
+    sharedUri: uri,
+    favorite: false,
+    magicshot: false,
+    postObj: [],
+    sharedCount: 0,
+    shareSources: [],
+    faces: null,
+  });
+}

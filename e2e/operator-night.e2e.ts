@@ -1,0 +1,437 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { io, type Socket } from 'socket.io-client';
+import type { DeviceClientEvents, DeviceServerEvents } from '@stadiumcam/contract';
+import { events } from '../apps/server/src/db/schema/index.ts';
+import { putMedia } from '../apps/server/src/media/media-store.ts';
+import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
+import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
+const CAMERAS = ['cam1', 'cam2', 'cam3', 'cam4'];
+
+// Browser-side helpers as source text: the e2e files compile without the DOM's types.
+
+/** Frames each camera's stream has drawn in this page (the tile counts them). */
+const framesIn = async (page: Page) =>
+  page.evaluate<Record<string, number>>(
+    `Object.fromEntries(${JSON.stringify(CAMERAS)}.map((c) => [c, Number(document.querySelector('[data-testid="stream-' + c + '"]')?.getAttribute('data-frames') ?? 0)]))`,
+  );
+
+/**
+ * Records the busy (data-loading) transitions of the buttons `ids` from now on: a MagicShot can
+ * arrive within a few hundred milliseconds, faster than a locator's polling.
+ */
+const watchBusy = (page: Page, ids: string[]) =>
+  page.evaluate(`{
+    window.busyLog = {};
+    for (const id of ${JSON.stringify(ids)}) {
+      const el = document.querySelector('[data-testid="' + id + '"]');
+      const log = (window.busyLog[id] = []);
+      new MutationObserver(() => {
+        const state = el.hasAttribute('data-loading') ? 'busy' : 'idle';
+        if (log.at(-1) !== state) log.push(state);
+      }).observe(el, { attributes: true, attributeFilter: ['data-loading'] });
+    }
+  }`);
+const busyLog = (page: Page) => page.evaluate<Record<string, string[]>>('window.busyLog');
+
+/** A camera host that says hello with these cameras (on) and sends nothing else. */
+async function quietHost(stack: Stack, hostId: string, cameras: string[]) {
+  const host: Socket<DeviceServerEvents, DeviceClientEvents> = io(`${stack.url}/devices`, {
+    auth: { token: stack.config.deviceToken, hostId },
+    transports: ['websocket'],
+  });
+  await new Promise<void>((resolve, reject) =>
+    host.emit(
+      'hello',
+      { name: hostId, version: '1.0', ip: '127.0.0.1', cameras: cameras.map((camera) => ({ camera, status: 'on' })) },
+      (a) => (a.ok ? resolve() : reject(new Error(a.error))),
+    ),
+  );
+  return host;
+}
+
+/** Screenshots for docs/ (looked at by hand): the mouse parked off the content first. */
+async function docShot(page: Page, name: string) {
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: `docs/screenshots/${name}.png` });
+}
+
+const until = async (check: () => boolean | Promise<boolean>, what: string, tries = 1200) => {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('the operator’s night: monitor', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ simulator: { camerasPerHost: 4, fps: 3, attendeeRate: 0.3 } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const simCameras = () => new Map([...stack.venue!.hosts[0].cameras].map(([name, cam]) => [name, cam]));
+  const streaming = async (page: Page) => {
+    for (const c of CAMERAS) {
+      await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor({ timeout: 60_000 });
+    }
+  };
+
+  it('every camera streams: ≥ 80 % of each camera’s frames reach the console over 20 s (4 cameras at 3 fps)', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await streaming(page);
+    const cams = simCameras();
+    const due0 = Object.fromEntries(CAMERAS.map((c) => [c, cams.get(c)!.framesDue]));
+    const got0 = await framesIn(page);
+    // 20 s of frames at 3 fps: the simulator's frame clock says when 60 were due for each camera.
+    await until(() => CAMERAS.every((c) => cams.get(c)!.framesDue - due0[c] >= 60), '60 frames due per camera');
+    const got = await framesIn(page);
+    for (const c of CAMERAS) {
+      const due = cams.get(c)!.framesDue - due0[c];
+      expect(got[c] - got0[c], `${c}: ${got[c] - got0[c]} of ${due} frames`).toBeGreaterThanOrEqual(0.8 * due);
+    }
+    // The fps badge counts what this console received in the last second (3 fps sent).
+    for (const c of CAMERAS) {
+      const fps = Number((await page.getByTestId(`fps-${c}`).textContent())?.replace(' fps', ''));
+      expect(fps).toBeGreaterThanOrEqual(1);
+      expect(fps).toBeLessThanOrEqual(5);
+    }
+    await context.close();
+  }, 120_000);
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+  ]) {
+    it(`monitor screenshot at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport });
+      await streaming(page);
+      await page.locator('[data-testid^="livetime-"]').first().waitFor({ timeout: 45_000 });
+      await docShot(page, `monitor-${viewport.width}`);
+      await context.close();
+    }, 120_000);
+  }
+
+  it('a camera that is on but sends no frames says "No signal"; one that is off says "CAMERA OFF"', async () => {
+    // A host whose camera is on but whose stream is stuck (no frames at all).
+    const host = await quietHost(stack, 'stuck-host', ['cam9']);
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await page.getByTestId('no-signal-cam9').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('no-signal-cam9').textContent()).toBe('No signal');
+    expect(await page.getByTestId('camera-off-cam9').count()).toBe(0);
+    // The streaming cameras are not affected.
+    expect(await page.getByTestId('no-signal-cam1').count()).toBe(0);
+    host.emit('report', { camera: 'cam9', status: 'off' });
+    await page.getByTestId('camera-off-cam9').waitFor();
+    expect(await page.getByTestId('camera-off-cam9').textContent()).toBe('CAMERA OFF');
+    expect(await page.getByTestId('no-signal-cam9').count()).toBe(0);
+    await context.close();
+    host.disconnect();
+  }, 90_000);
+
+  /** MagicShots stored for a camera so far (the album's Magicshots tab, through the API). */
+  const magicshots = async (page: Page) => {
+    const current = (await (await page.request.get('/api/events/stadiumcam')).json()) as { slugDate: string };
+    const res = await page.request.get(
+      `/api/snapshots?type=magicshots&page=1&pageSize=100&slugDate[]=${current.slugDate}`,
+    );
+    return ((await res.json()) as { items: { camera: string; userId: string }[] }).items;
+  };
+
+  it('Take photo on a tile is busy from the click until its MagicShot has arrived', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await streaming(page);
+    const before = (await magicshots(page)).filter((s) => s.camera === 'cam2').length;
+    await watchBusy(page, ['shoot-cam2']);
+    await page.getByTestId('shoot-cam2').click();
+    // Not the 3-photos rule (attendee photos take 6 s turns) nor the 10 s fallback: its photo ends it.
+    await until(async () => (await busyLog(page))['shoot-cam2'].join() === 'busy,idle', 'busy, then idle', 180);
+    const after = (await magicshots(page)).filter((s) => s.camera === 'cam2');
+    expect(after.length).toBe(before + 1);
+    expect(after[0].userId).toMatch(/^MAGIC-/);
+    await context.close();
+  }, 120_000);
+
+  it('the global Take photo shoots with every camera that is on and is busy until all their MagicShots arrived', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await streaming(page);
+    const before = (await magicshots(page)).length;
+    const ids = ['shoot-all', ...CAMERAS.map((c) => `shoot-${c}`)];
+    await watchBusy(page, ids);
+    await page.getByTestId('shoot-all').click();
+    await until(
+      async () => {
+        const log = await busyLog(page);
+        return ids.every((id) => log[id].join() === 'busy,idle');
+      },
+      'every button busy, then idle',
+      180,
+    );
+    const after = await magicshots(page);
+    expect(after.length).toBe(before + CAMERAS.length);
+    expect(new Set(after.slice(0, CAMERAS.length).map((s) => s.camera))).toEqual(new Set(CAMERAS));
+    await context.close();
+  }, 120_000);
+});
+
+describe('the operator’s night: a light console', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const get = async (p: string, encoding: string, cookie = '') => {
+    const res = await fetch(`${stack.url}${p}`, { headers: { 'Accept-Encoding': encoding, cookie } });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { res, body, encoding: res.headers.get('content-encoding'), cache: res.headers.get('cache-control') };
+  };
+
+  it('serves the console compressed: hashed files immutable for a year, index.html always revalidated', async () => {
+    const index = await get('/', 'br, gzip');
+    expect(index.encoding).toBe('br');
+    expect(index.cache).toBe('no-cache');
+    const deep = await get('/album?tab=shared', 'gzip');
+    expect(deep.cache).toBe('no-cache');
+    expect(deep.res.headers.get('content-type')).toContain('text/html');
+    const html = (await get('/', 'identity')).body.toString();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const br = await get(script, 'br, gzip');
+    expect(br.encoding).toBe('br');
+    expect(br.cache).toBe('public, max-age=31536000, immutable');
+    const gz = await get(script, 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    const plain = await get(script, 'identity');
+    expect(plain.encoding).toBeNull();
+    // fetch() decodes the body; the length on the wire is the header's.
+    expect(Number(br.res.headers.get('content-length'))).toBeLessThan(plain.body.length / 3);
+    // API answers too (the master template with its language table is several KiB of JSON).
+    const login = await fetch(`${stack.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: stack.url },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const api = await get('/api/event/stadiumcam', 'br, gzip', cookie);
+    expect(api.res.status).toBe(200);
+    expect(api.encoding).toBe('br');
+  });
+
+  it('loads each screen as its own chunk, with a favicon and a title per route', async () => {
+    const { page, context } = await stack.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.title()).toBe('Login · StadiumCam');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    const icon = await page.request.get('/favicon.svg');
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(scripts.some((s) => /login\.page-/.test(s))).toBe(true);
+    expect(scripts.some((s) => /(monitor|album)\.page-/.test(s))).toBe(false);
+    await page.getByLabel('Username', { exact: true }).fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    await until(async () => (await page.title()) === 'Calendar · StadiumCam', 'the calendar title');
+    expect(scripts.some((s) => /(monitor|album)\.page-/.test(s))).toBe(false);
+    await page.goto('/monitor');
+    await until(async () => (await page.title()) === 'Monitor · StadiumCam', 'the monitor title');
+    expect(scripts.some((s) => /monitor\.page-/.test(s))).toBe(true);
+    await page.goto('/album');
+    await until(async () => (await page.title()) === 'Album · StadiumCam', 'the album title');
+    await context.close();
+  });
+});
+
+describe('the operator’s night: album', () => {
+  const EVENT = { slugDate: 'stadiumcam-2025-04-02', gameDate: '2025-04-02' };
+  let stack: Stack;
+  let ids: string[];
+  let host: Socket;
+  const tiles = (page: Page) => page.getByTestId('snapshot-tile');
+  const tileIds = async (page: Page) =>
+    Promise.all((await tiles(page).all()).map(async (t) => (await t.getAttribute('data-id'))!));
+
+  beforeAll(async () => {
+    stack = await startStack();
+    host = await quietHost(stack, 'album-host', ['cam1']);
+    // A finished game with 105 photos (two pages), cam1 and cam2 alternating, newest first.
+    const noon = new Date(`${EVENT.gameDate}T18:00:00Z`);
+    await stack.app.deps.db.insert(events).values({
+      id: randomUUID(),
+      slug: 'stadiumcam',
+      slugDate: EVENT.slugDate,
+      template: false,
+      title: 'Night Game',
+      eventStatus: 'post',
+      gameDate: EVENT.gameDate,
+      startTime: noon,
+      endTime: new Date(noon.getTime() + 4 * 3600_000),
+      timezone: 'America/Winnipeg',
+      config: {},
+    });
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1d4e89' } })
+      .jpeg()
+      .toBuffer();
+    const uri = await putMedia(stack.config.mediaDir, `${EVENT.slugDate}/seed.jpg`, jpeg);
+    ids = [];
+    for (let i = 0; i < 105; i++) {
+      const id = randomUUID();
+      ids.push(id);
+      await insertSnapshot(stack.app.deps.db, {
+        id,
+        slug: 'stadiumcam',
+        slugDate: EVENT.slugDate,
+        userId: `fan-${i % 30}`,
+        camera: i % 2 ? 'cam2' : 'cam1',
+        section: '101',
+        row: 'A',
+        seat: String(1 + (i % 20)),
+        date: new Date(noon.getTime() + 3600_000 - i * 60_000),
+        thumbUri: uri,
+        smallUri: uri,
+        rawCroppedUri: uri,
+        sharedUri: uri,
+      });
+    }
+  });
+  afterAll(async () => {
+    host?.disconnect();
+    await stack?.close();
+  });
+
+  /** A photo of this event through the real ingest path, as a camera host uploads it. */
+  const upload = async () => {
+    const form = new FormData();
+    const metadata = {
+      slugDate: EVENT.slugDate,
+      userId: 'fan-live',
+      camera: 'cam1',
+      section: '7',
+      row: 'B',
+      seat: '1',
+    };
+    form.append('metadata', JSON.stringify(metadata));
+    const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#a23b72' } })
+      .jpeg()
+      .toBuffer();
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    const res = await fetch(`${stack.url}/api/devices/snapshots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.config.deviceToken}` },
+      body: form,
+    });
+    const body = (await res.json()) as { _id: string; error?: string };
+    expect(res.status, body.error).toBe(200);
+    return body._id;
+  };
+
+  it('keeps tab, page, filter and events in the URL, across a reload', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    await tiles(page).first().waitFor();
+    expect(await tileIds(page)).toHaveLength(100);
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await until(async () => (await tiles(page).count()) === 5, 'page 2');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(new URL(page.url()).searchParams.get('events')).toBe(EVENT.slugDate);
+    await page.reload();
+    await until(async () => (await tiles(page).count()) === 5, 'page 2 after a reload');
+    expect(await tileIds(page)).toEqual(ids.slice(100));
+    // A tab change goes back to page 1 and says so in the URL.
+    await page.getByRole('tab', { name: /Shared/ }).click();
+    await until(() => new URL(page.url()).searchParams.get('tab') === 'shared', 'tab=shared');
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await page.getByText('No media available.').waitFor();
+    // A filter in a copied link: only cam2's photos.
+    await page.goto(`/album?events=${EVENT.slugDate}&filter=${encodeURIComponent('{"camera":["cam2"]}')}`);
+    await until(async () => (await page.getByTestId('count-all').textContent()) === '52', 'cam2 count');
+    await until(async () => (await tiles(page).count()) === 52, 'the 52 photos of cam2');
+    expect(await tileIds(page)).toEqual(ids.filter((_, i) => i % 2));
+    await context.close();
+  }, 150_000);
+
+  it('the lightbox is a route: Back closes it, a copied link reopens it on the same album page', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}&page=2` });
+    await until(async () => (await tiles(page).count()) === 5, 'page 2');
+    await tiles(page)
+      .nth(1)
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.locator(`[data-strip-id="${ids[101]}"][data-active]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('photo')).toBe(ids[101]);
+    // Moving to the next photo keeps the URL on the photo shown.
+    await page.keyboard.press('ArrowRight');
+    await box.locator(`[data-strip-id="${ids[102]}"][data-active]`).waitFor();
+    await until(() => new URL(page.url()).searchParams.get('photo') === ids[102], 'photo in the URL');
+    const link = page.url();
+    await page.goBack();
+    await box.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('photo')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await tiles(page).count()).toBe(5);
+    await context.close();
+
+    const copied = await stack.newPage({ login: ADMIN, path: link.replace(stack.url, '') });
+    await copied.page.getByTestId('lightbox').locator(`[data-strip-id="${ids[102]}"][data-active]`).waitFor();
+    await copied.page.keyboard.press('Escape');
+    await copied.page.getByTestId('lightbox').waitFor({ state: 'detached' });
+    expect(new URL(copied.page.url()).searchParams.get('photo')).toBeNull();
+    expect(await tileIds(copied.page)).toEqual(ids.slice(100));
+    await copied.context.close();
+  });
+
+  it('new photos wait behind "N new photos" while the pointer is on the grid; one click shows them', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    await tiles(page).first().waitFor();
+    const first = await tiles(page).first().getAttribute('data-id');
+    await tiles(page).nth(3).hover();
+    const a = await upload();
+    const b = await upload();
+    await page.getByTestId('new-photos').filter({ hasText: '2 new photos' }).waitFor();
+    // Nothing moved under the pointer.
+    expect(await tiles(page).first().getAttribute('data-id')).toBe(first);
+    await page.getByTestId('new-photos').click();
+    await until(async () => (await tiles(page).first().getAttribute('data-id')) === b, 'the new photos on top');
+    expect((await tileIds(page)).slice(0, 3)).toEqual([b, a, first]);
+    expect(await page.getByTestId('new-photos').count()).toBe(0);
+    // Away from the grid with nothing selected, a new photo joins at once.
+    await page.mouse.move(5, 5);
+    const c = await upload();
+    await until(async () => (await tiles(page).first().getAttribute('data-id')) === c, 'joins at once');
+    expect(await page.getByTestId('new-photos').count()).toBe(0);
+    await context.close();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+  ]) {
+    it(`album screenshot at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, context } = await stack.newPage({
+        login: ADMIN,
+        path: `/album?events=${EVENT.slugDate}`,
+        viewport,
+      });
+      await tiles(page).first().waitFor();
+      await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+      await docShot(page, `album-${viewport.width}`);
+      await context.close();
+    });
+  }
+});
