@@ -13,6 +13,8 @@ const TZ = 'America/Winnipeg';
 /** A finished event with a hand-made set of photos: 12 photos of 6 fans in two sections. */
 const DONE = { slugDate: 'stadiumcam-2025-05-10', title: 'Finished Game', gameDate: '2025-05-10' };
 const PHOTOS = 12;
+/** A finished event without a single photo: every panel's fallback. */
+const EMPTY = { slugDate: 'stadiumcam-2025-05-11', title: 'Empty Game', gameDate: '2025-05-11' };
 
 const face = (emotion: string): UploadFace => {
   const no = { Value: false, Confidence: 99 };
@@ -31,21 +33,26 @@ const face = (emotion: string): UploadFace => {
   };
 };
 
-async function seedFinishedEvent(stack: Stack): Promise<string[]> {
-  const start = new Date(`${DONE.gameDate}T23:00:00Z`);
+async function insertEndedEvent(stack: Stack, e: typeof DONE): Promise<Date> {
+  const start = new Date(`${e.gameDate}T23:00:00Z`);
   await stack.app.deps.db.insert(events).values({
     id: randomUUID(),
     slug: 'stadiumcam',
-    slugDate: DONE.slugDate,
+    slugDate: e.slugDate,
     template: false,
-    title: DONE.title,
+    title: e.title,
     eventStatus: 'post',
-    gameDate: DONE.gameDate,
+    gameDate: e.gameDate,
     startTime: start,
     endTime: new Date(start.getTime() + 4 * 3600_000),
     timezone: TZ,
     config: {},
   });
+  return start;
+}
+
+async function seedFinishedEvent(stack: Stack): Promise<string[]> {
+  const start = await insertEndedEvent(stack, DONE);
   const ids: string[] = [];
   for (let i = 0; i < PHOTOS; i++) {
     const id = randomUUID();
@@ -71,6 +78,16 @@ async function seedFinishedEvent(stack: Stack): Promise<string[]> {
       sharedCount: 0,
       shareSources: [],
       faces: i % 2 === 0 ? [face(i % 4 === 0 ? 'HAPPY' : 'CALM')] : null,
+      // An overlay the event no longer has: 'Overlay is not available'.
+      overlay: i === 0 ? 'ov-gone' : null,
+      // One e-mail share: the share platform filter has an option.
+      ...(i === 1
+        ? {
+            postObj: [{ socialSource: 'Email', imgURL: uri, date: date.toISOString(), userEmail: 'fan1@example.com' }],
+            sharedCount: 1,
+            shareSources: ['Email'],
+          }
+        : {}),
     });
     ids.push(id);
   }
@@ -107,19 +124,30 @@ describe('analytics and event users', () => {
   let stack: Stack;
   let seeded: string[];
   let liveId: string;
+  let liveSlug: string;
 
   beforeAll(async () => {
     stack = await startStack({ simulator: { camerasPerHost: 2, attendeeRate: 1, turnMs: 2000 } });
     seeded = await seedFinishedEvent(stack);
-    const [live] = await stack.app.deps.db.select({ id: events.id }).from(events).where(eq(events.eventStatus, 'live'));
+    await insertEndedEvent(stack, EMPTY);
+    const [live] = await stack.app.deps.db
+      .select({ id: events.id, slugDate: events.slugDate })
+      .from(events)
+      .where(eq(events.eventStatus, 'live'));
     liveId = live.id;
+    liveSlug = live.slugDate;
   });
   afterAll(async () => {
     await stack?.close();
   });
 
   it('shows the live simulated event: redirect to its id, figures growing by socket, no Export Data', async () => {
+    const began = Date.now();
     const { page, context } = await stack.newPage({ login: admin, path: '/analytics' });
+    let basicCalls = 0;
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === `/api/analytics/${liveSlug}/basic`) basicCalls++;
+    });
     await page.waitForURL(`${stack.url}/analytics/${liveId}`);
     await page.getByTestId('figure-Snapshots').waitFor();
     const first = await figure(page, 'Snapshots');
@@ -127,6 +155,11 @@ describe('analytics and event users', () => {
     await page.evaluate('window.stillHere = true');
     await expect.poll(() => figure(page, 'Snapshots'), { timeout: 45_000, interval: 1000 }).toBeGreaterThan(first);
     expect(await page.evaluate('window.stillHere')).toBe(true);
+    // Socket-driven, never faster than every 10 s: the first load, then at most one refetch per
+    // started 10 s (the simulator takes a photo every few seconds).
+    const elapsed = Date.now() - began;
+    expect(basicCalls).toBeGreaterThanOrEqual(2);
+    expect(basicCalls).toBeLessThanOrEqual(2 + Math.floor(elapsed / 10_000));
     expect(await page.getByRole('link', { name: MSG.analytics.exportData }).count()).toBe(0);
     await context.close();
   });
@@ -141,6 +174,7 @@ describe('analytics and event users', () => {
     expect(await figure(page, 'Users')).toBe(6);
     // Six photos carry one face each: a group size of 1, times 6 devices.
     await page.getByTestId('panel-engaged').getByText('From 6 photos with face data.').waitFor();
+    await page.getByTestId('panel-overlays').getByText(MSG.analytics.overlayNotAvailable).waitFor();
 
     const legend = page.getByRole('group', { name: 'Emotions legend' });
     const happy = legend.getByRole('button', { name: 'happy' });
@@ -243,5 +277,174 @@ describe('analytics and event users', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await stack.screenshot(page, 'event-users-1280');
     await context.close();
+  });
+  it('an event without photos: every panel falls back, no NaN; Event Users says there are no users', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/analytics' });
+    await page.waitForURL(`${stack.url}/analytics/${liveId}`);
+    await chooseEvent(page, EMPTY.slugDate);
+    await expect.poll(() => figure(page, 'Snapshots')).toBe(0);
+    expect(await figure(page, 'Users')).toBe(0);
+    expect(await figure(page, 'Share rate')).toBe(0);
+    await page.getByTestId('panel-timeline').getByText(MSG.analytics.noData).waitFor();
+    // Web analytics: no page views yet, every panel says so; vision: the event may just have started.
+    await expect.poll(() => page.getByText(MSG.analytics.webNotAvailable).count()).toBe(9);
+    await page.getByText(MSG.analytics.visionNotAvailable).waitFor();
+    expect(await page.getByRole('group', { name: 'Emotions legend' }).count()).toBe(0);
+    // The past event (the finished game, 6 users) is -100% on every count: numbers, never NaN.
+    expect(await page.getByTestId('figure-Users').getByText('▼ -100%').count()).toBe(1);
+    expect(await page.locator('body').innerText()).not.toMatch(/NaN|Infinity|undefined/);
+    await stack.screenshot(page, 'analytics-empty');
+
+    await page.getByRole('link', { name: 'Event Users' }).click();
+    await page.getByText(MSG.eventUsers.noUsers).waitFor();
+    expect(await page.getByTestId('event-user-row').count()).toBe(0);
+    await context.close();
+  });
+
+  it('Event Users: sort by a column, dropdowns of the minimum height, the failure texts', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/eventUsers' });
+    await chooseEvent(page, DONE.slugDate);
+    const rows = page.getByTestId('event-user-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(5);
+    const seats = async () => Promise.all((await rows.all()).map(async (r) => r.locator('td').nth(5).textContent()));
+    // Newest first by default; a click on seat sorts by seat, descending, then ascending.
+    const before = await seats();
+    await page.getByRole('button', { name: 'Sort by seat' }).click();
+    const desc = [...before].sort((a, b) => (a! < b! ? 1 : a! > b! ? -1 : 0));
+    await expect.poll(seats).toEqual(desc);
+    await page.getByRole('button', { name: 'Sort by seat' }).click();
+    await expect.poll(seats).toEqual([...desc].reverse());
+
+    // Filter dropdowns keep their minimum height (spec 3 §2.3): 350 px for sections, 200 for the rest.
+    const dropdownHeight = () =>
+      page.evaluate<number>(`(() => {
+        const list = [...document.querySelectorAll('[role="listbox"]')].find((e) => e.offsetParent !== null);
+        const drop = list && list.closest('[class*="dropdown"]');
+        return drop ? drop.getBoundingClientRect().height : 0;
+      })()`);
+    for (const [name, min] of [
+      ['Section', 350],
+      ['Row', 200],
+      ['Seat', 200],
+      ['Banned', 200],
+      ['Share platform', 200],
+    ] as const) {
+      await page.getByRole('combobox', { name, exact: true }).click();
+      await expect.poll(dropdownHeight).toBeGreaterThanOrEqual(min);
+      await page.keyboard.press('Escape');
+      await expect.poll(dropdownHeight).toBe(0);
+    }
+
+    await context.close();
+
+    // The server failing (a 500 the real server cannot be made to give): the spec's texts.
+    const failing = await stack.newPage({ login: admin });
+    await failing.page.route(
+      (url) => url.pathname === '/api/snapshots' || url.pathname === '/api/snapshots/sharedPlatforms',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
+    await failing.page.goto(`${stack.url}/eventUsers`);
+    await failing.page.getByText(MSG.eventUsers.fetchFailed).waitFor({ timeout: 30_000 });
+    await failing.page.getByText(MSG.eventUsers.sharePlatformsFailed).waitFor({ timeout: 30_000 });
+    await failing.context.close();
+  });
+
+  it('loads basic, then web, then vision, the past event in parallel; errors follow spec 3 §8', async () => {
+    const modals = (page: Page) => page.getByTestId('error-modal');
+    // Errors the page logged with this text (spec 3 §8: logged, then the modal; the modals
+    // queue one at a time, so the log is what counts them).
+    const logged = (page: Page, text: string) => {
+      const lines: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && msg.text().includes(text)) lines.push(msg.text());
+      });
+      return lines;
+    };
+    // Which analytics calls a page made for an event, in order.
+    const calls = (page: Page, slugDate: string) => {
+      const seen: string[] = [];
+      page.on('request', (req) => {
+        const m = /^\/api\/analytics\/([^/]+)\/(\w+)$/.exec(new URL(req.url()).pathname);
+        if (m && m[1] === slugDate) seen.push(m[2]);
+      });
+      return seen;
+    };
+
+    // The chain: basic held at the server's door; the past event is asked for meanwhile, web and
+    // vision only once basic has answered, in that order.
+    {
+      const { page, context } = await stack.newPage({ login: admin, path: '/analytics' });
+      await page.waitForURL(`${stack.url}/analytics/${liveId}`);
+      const seen = calls(page, DONE.slugDate);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(`**/api/analytics/${DONE.slugDate}/basic`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await chooseEvent(page, DONE.slugDate);
+      await expect.poll(() => seen.includes('pastEventData') && seen.includes('basic')).toBe(true);
+      await page.getByLabel('Loading Basic figures').waitFor();
+      expect(seen.filter((c) => c === 'google' || c === 'awsVision')).toEqual([]);
+      release();
+      await expect.poll(() => seen.includes('awsVision')).toBe(true);
+      expect(seen.filter((c) => c !== 'pastEventData')).toEqual(['basic', 'google', 'awsVision']);
+      await page.getByRole('group', { name: 'Emotions legend' }).waitFor();
+      expect(await modals(page).count()).toBe(0);
+      await context.close();
+    }
+
+    // A 404 on an ended event (the server does not know it: asked under an unknown name) is
+    // silent; each bucket shows its text; the past event's failure always opens the modal.
+    const unknown = (route: import('playwright-core').Route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(/\/api\/analytics\/[^/]+\//, '/api/analytics/gone-2000-01-01/'),
+      });
+    {
+      const { page, context } = await stack.newPage({ login: admin, path: '/analytics' });
+      await page.waitForURL(`${stack.url}/analytics/${liveId}`);
+      const errors = logged(page, MSG.events.eventNotFound);
+      await page.route(`**/api/analytics/${EMPTY.slugDate}/*`, unknown);
+      await chooseEvent(page, EMPTY.slugDate);
+      await page.getByText(MSG.analytics.basicFailed).waitFor();
+      await page.getByText(MSG.analytics.webFailed).waitFor();
+      await page.getByText(MSG.analytics.visionFailed).waitFor();
+      await modals(page).getByText(MSG.common.genericError).waitFor();
+      expect(errors).toHaveLength(1); // the past event's; basic, web and vision are silent
+      await stack.screenshot(page, 'analytics-errors');
+      await context.close();
+    }
+
+    // A 404 while the event is live is an error like any other: logged, and the modal for each.
+    {
+      const { page, context } = await stack.newPage({ login: admin });
+      const errors = logged(page, MSG.events.eventNotFound);
+      await page.route(`**/api/analytics/${liveSlug}/*`, unknown);
+      await page.goto(`${stack.url}/analytics`);
+      await page.waitForURL(`${stack.url}/analytics/${liveId}`);
+      await page.getByText(MSG.analytics.visionFailed).waitFor();
+      await modals(page).getByText(MSG.common.genericError).waitFor();
+      await expect.poll(() => errors.length).toBeGreaterThanOrEqual(4); // basic, web, vision, past
+      await context.close();
+    }
+
+    // Any other error on an ended event: the modal, and the next buckets still load.
+    {
+      const { page, context } = await stack.newPage({ login: admin, path: '/analytics' });
+      await page.waitForURL(`${stack.url}/analytics/${liveId}`);
+      const errors = logged(page, 'down');
+      await page.route(`**/api/analytics/${DONE.slugDate}/basic`, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+      );
+      await chooseEvent(page, DONE.slugDate);
+      await page.getByText(MSG.analytics.basicFailed).waitFor({ timeout: 30_000 });
+      await modals(page).getByText(MSG.common.genericError).waitFor();
+      await page.getByRole('group', { name: 'Emotions legend' }).waitFor();
+      expect(errors).toHaveLength(1);
+      await context.close();
+    }
   });
 });

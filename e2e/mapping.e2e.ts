@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,5 +139,191 @@ describe('mapping and camera configuration screens', () => {
     await stack.screenshot(page, 'mapping-tool-region');
     // …and the photo of that seat comes from cam1.
     await until(() => stack.venue!.hosts[0].uploads > 0 || undefined, 'the photo upload', 30_000);
+  });
+
+  it('Camera Configs: import and export, every field required, a rover mode change restarts the ACS', async () => {
+    const { page } = await stack.newPage({ login: ADMIN, path: '/config/camera' });
+    await page.getByText('General Settings').waitFor();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'camcfg-'));
+    const importFile = async (name: string, text: string) => {
+      const file = path.join(dir, name);
+      await writeFile(file, text);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-cam2').click()]);
+      await chooser.setFiles(file);
+    };
+    const closeModal = async (text: string) => {
+      await page.getByRole('dialog').getByText(text, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    };
+    await importFile('settings.txt', '[]');
+    await closeModal(MSG.mapping.invalidConfigFileType);
+    await importFile('broken.json', '{ nope');
+    await closeModal(MSG.mapping.invalidJson);
+    await importFile('cam2-config.json', JSON.stringify([{ configKey: 'jpegQuality', configValue: 40 }]));
+    await page.getByText(MSG.mapping.configsImported('cam2')).waitFor();
+    const quality = page.getByTestId('cfg-cam2-jpegQuality').locator('input');
+    expect(await quality.inputValue()).toBe('40');
+
+    // Export: the form's values as {camera}-config.json.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-cam2').click()]);
+    expect(download.suggestedFilename()).toBe('cam2-config.json');
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      configKey: string;
+      configValue: unknown;
+    }[];
+    expect(exported.find((c) => c.configKey === 'jpegQuality')?.configValue).toBe(40);
+
+    // Every field is required: an empty label is refused in the form and nothing reaches the host.
+    const cam2 = stack.venue!.hosts[0].cameras.get('cam2')!;
+    const label = page.getByTestId('cfg-cam2-acs.rover.label').locator('input');
+    await label.fill('');
+    await page.getByTestId('submit-cam2').click();
+    await page.getByText('acs.rover.label is required').waitFor();
+    expect(cam2.settings.jpegQuality).toBe(50);
+
+    // A changed acs.rover.mode is submitted, then 'restart acs' applies it on the host.
+    await label.fill('North stand PTU');
+    await page.getByTestId('cfg-cam2-acs.rover.mode').getByLabel('manual').check();
+    await page.getByTestId('submit-cam2').click();
+    await page.getByText(MSG.mapping.cameraUpdated('cam2')).waitFor();
+    await page.getByText(MSG.mapping.acsRestarted('cam2')).waitFor();
+    expect(cam2.settings.jpegQuality).toBe(40);
+    expect(cam2.settings.value('acs.rover.label')).toBe('North stand PTU');
+    expect(cam2.settings.roverMode).toBe('manual');
+    await stack.screenshot(page, 'camera-configs-restarted');
+  });
+
+  it('Mapping tool: corners by region type, moves refused or sent, Read, Check with Discard and Cross check, the reference', async () => {
+    const { page } = await stack.newPage({ login: ADMIN, path: '/mapping' });
+    const warnings: string[] = [];
+    page.on('console', (m) => warnings.push(m.text()));
+    const cam1 = stack.venue!.hosts[0].cameras.get('cam1')!;
+    const sent: string[] = [];
+    const ptz = cam1.ptz.bind(cam1);
+    cam1.ptz = (command: string) => {
+      sent.push(command);
+      return ptz(command);
+    };
+    try {
+      // Editable corners follow the region type (spec 3 §4).
+      const disabled = async () => {
+        const out: string[] = [];
+        for (const c of ['Top Left', 'Top Right', 'Bottom Left', 'Bottom Right'])
+          if (await page.getByLabel(`${c} row`).first().isDisabled()) out.push(c);
+        return out;
+      };
+      expect(await disabled()).toEqual(['Top Right', 'Bottom Left']);
+      const regionType = async (t: string) => {
+        await page.getByLabel('Region type', { exact: true }).first().click();
+        await page.getByRole('option', { name: t }).click();
+      };
+      await regionType('singleRow');
+      expect(await disabled()).toEqual(['Bottom Left', 'Bottom Right']);
+      await regionType('singleSeat');
+      expect(await disabled()).toEqual(['Top Right', 'Bottom Left', 'Bottom Right']);
+      await regionType('default');
+
+      // Without a connected camera nothing is sent.
+      await page.getByLabel('Top Left pan').first().fill('1000');
+      await page.getByLabel('Top Left tilt').first().fill('0');
+      await page.getByRole('button', { name: 'Send' }).first().click();
+      await until(() => warnings.includes(MSG.mapping.noCameraConnected), 'the “No camera connected” log');
+      expect(sent).toEqual([]);
+
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page
+        .getByTestId('tool-position')
+        .getByText(/^Pan -?\d+/)
+        .waitFor();
+      // A non-integer pan is refused in the console, not sent.
+      await page.getByLabel('Top Left pan').first().fill('1.5');
+      await page.getByRole('button', { name: 'Send' }).first().click();
+      await page.getByTestId('tool-message').getByText('Pan and tilt must be integers').waitFor();
+      expect(sent.filter((c) => c.startsWith('!'))).toEqual([]);
+
+      await page.getByRole('button', { name: 'Home' }).click();
+      await until(() => cam1.position() === '0,0,0', 'the camera at home');
+      // Read takes the camera's position as an offset from the reference.
+      const ref = stack.app.deps.seatMap.current.cameras[0].refPoint;
+      await page.getByRole('button', { name: 'Read' }).first().click();
+      await until(
+        async () => (await page.getByLabel('Top Left pan').first().inputValue()) === String(-ref.pan),
+        'the read corner',
+      );
+
+      // Check: a saved region; an edit locks the region selector until Discard.
+      await page.getByRole('tab', { name: 'Check' }).click();
+      const selector = page.getByLabel('Saved region');
+      await selector.click();
+      await page.getByRole('option', { name: 'section 101 #1' }).click();
+      const angle = page.getByRole('tabpanel').getByLabel('Angle', { exact: true });
+      expect(await angle.inputValue()).toBe('0');
+      await angle.fill('4');
+      expect(await selector.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Discard' }).click();
+      expect(await angle.inputValue()).toBe('0');
+      expect(await selector.isDisabled()).toBe(false);
+
+      // Cross check: one corner a second, top-left, bottom-right, top-right, bottom-left, top-left.
+      const region = stack.app.deps.seatMap.current.cameras[0].sections.find((s) => s.name === '101')!.regions[0];
+      const at = (c: { pan: number; tilt: number }) => `!${c.pan + ref.pan},${c.tilt + ref.tilt},0.8`;
+      sent.length = 0;
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Cross check' }).click();
+      await until(() => sent.length >= 5, 'five corners', 15_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+      expect(sent).toEqual(
+        [region.topLeft, region.bottomRight, region.topRight, region.bottomLeft, region.topLeft].map(at),
+      );
+
+      // Browse: both confirmations; cancelling changes nothing.
+      await page.getByRole('tab', { name: 'Browse' }).click();
+      await page.getByRole('button', { name: 'Set reference PTZ' }).click();
+      await page.getByText(MSG.mapping.setReferencePtzConfirm).waitFor();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect(stack.app.deps.seatMap.current.cameras[0].refPoint).toEqual(ref);
+      await page.getByRole('button', { name: 'Set reference image' }).click();
+      await page.getByText(MSG.mapping.setReferenceImageConfirm).waitFor();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await until(
+        async () => (await page.request.get(`${stack.url}/api/config/stadiumcam/shots/cam1.jpg`)).ok(),
+        'the reference image',
+      );
+      await page.getByAltText('Reference image of cam1').waitFor();
+      await stack.screenshot(page, 'mapping-tool-browse');
+    } finally {
+      cam1.ptz = ptz;
+    }
+  });
+
+  it('Mapping config: a file listed once, an oversize file refused before sending, a delete confirmed; a broken reload changes nothing', async () => {
+    const { page } = await stack.newPage({ login: ADMIN, path: '/config/mapping' });
+    await page.getByTestId('config-files').getByText('row_dict.txt').waitFor();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mapcfg-'));
+    const dict = path.join(dir, 'row_dict.txt');
+    await writeFile(dict, 'A\nB\n');
+    const input = page.getByTestId('config-dropzone').locator('input[type=file]');
+    await input.setInputFiles(dict);
+    await input.setInputFiles(dict);
+    await page.getByTestId('upload-item').first().waitFor();
+    expect(await page.getByTestId('upload-item').count()).toBe(1);
+    const big = path.join(dir, 'cam1.json');
+    await writeFile(big, Buffer.alloc(3 * 1024 * 1024, 32));
+    await input.setInputFiles(big);
+    await page.getByText('The file is larger than 2 MB').waitFor();
+    await page.getByText(MSG.mapping.filesFailed(1)).waitFor();
+    await page.getByRole('button', { name: 'Clear list' }).click();
+
+    const before = stack.app.deps.seatMap.current;
+    await page.getByRole('button', { name: 'Delete row_dict.txt' }).click();
+    await page.getByText(MSG.mapping.deleteFileTitle).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText(MSG.mapping.fileRemoved).waitFor();
+    await page.getByTestId('config-files').getByText('row_dict.txt').waitFor({ state: 'detached' });
+    // Map files without their row dictionary do not build: Update Config fails and the seat map stays.
+    await page.getByRole('button', { name: 'Update Config' }).click();
+    await page.getByText(MSG.mapping.configUpdateFailed).first().waitFor();
+    expect(stack.app.deps.seatMap.current).toBe(before);
   });
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -230,6 +232,19 @@ describe('the operator’s night: a light console', () => {
   });
 
   it('loads each screen as its own chunk, with a favicon and a title per route', async () => {
+    // The build's manifest says which file holds each screen (no guessing at the bundler's names).
+    const manifest = JSON.parse(
+      await readFile(path.join(stack.config.webDist, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const chunk = (screen: string) => `/${manifest[`src/modules/${screen}.page.tsx`].file}`;
+    const [login, calendar, monitor, album] = ['auth/login', 'events/calendar', 'monitor/monitor', 'snapshots/album'].map(
+      chunk,
+    );
+    // Stable, readable names: each screen's chunk is named after its page module.
+    expect(monitor).toMatch(/^\/assets\/monitor\.page-[\w-]+\.js$/);
+    expect(album).toMatch(/^\/assets\/album\.page-[\w-]+\.js$/);
+    expect(new Set([login, calendar, monitor, album]).size).toBe(4);
+
     const { page, context } = await stack.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -241,19 +256,66 @@ describe('the operator’s night: a light console', () => {
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
     const icon = await page.request.get('/favicon.svg');
     expect(icon.headers()['content-type']).toContain('image/svg+xml');
-    expect(scripts.some((s) => /login\.page-/.test(s))).toBe(true);
-    expect(scripts.some((s) => /(monitor|album)\.page-/.test(s))).toBe(false);
+    expect(scripts).toContain(login);
+    expect(scripts).not.toContain(monitor);
+    expect(scripts).not.toContain(album);
     await page.getByLabel('Username', { exact: true }).fill(ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${stack.url}/`);
     await until(async () => (await page.title()) === 'Calendar · StadiumCam', 'the calendar title');
-    expect(scripts.some((s) => /(monitor|album)\.page-/.test(s))).toBe(false);
+    // The title is set as the route matches, before the screen's chunk is asked for: wait on the
+    // screen itself.
+    await until(() => scripts.includes(calendar), 'the calendar chunk');
+    expect(scripts).not.toContain(monitor);
+    expect(scripts).not.toContain(album);
     await page.goto('/monitor');
     await until(async () => (await page.title()) === 'Monitor · StadiumCam', 'the monitor title');
-    expect(scripts.some((s) => /monitor\.page-/.test(s))).toBe(true);
+    await until(() => scripts.includes(monitor), 'the monitor chunk');
+    expect(scripts).not.toContain(album);
     await page.goto('/album');
     await until(async () => (await page.title()) === 'Album · StadiumCam', 'the album title');
+    await until(() => scripts.includes(album), 'the album chunk');
+    await context.close();
+  });
+});
+
+describe('the operator’s night: unsaved changes', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('the role editor asks before a route change loses its edits: Stay keeps them, Leave goes', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/roles' });
+    await page.getByRole('button', { name: 'Add new role' }).waitFor();
+    // No edits: the menu leaves without asking.
+    await page.getByRole('link', { name: 'Album' }).click();
+    await page.waitForURL(`${stack.url}/album`);
+    await page.goBack();
+    // A new role is an edit until it is saved.
+    await page.getByRole('button', { name: 'Add new role' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Role' });
+    await add.getByLabel('Role name').fill('Night shift');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await add.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Night shift' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Photos:write', exact: true }).click();
+
+    await page.getByRole('link', { name: 'Album' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await prompt.getByText('You have changes that are not saved. Leave this page and lose them?').waitFor();
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/roles');
+    expect(await page.getByRole('checkbox', { name: 'Photos:write', exact: true }).isChecked()).toBe(true);
+
+    await page.getByRole('link', { name: 'Album' }).click();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${stack.url}/album`);
     await context.close();
   });
 });
@@ -434,4 +496,126 @@ describe('the operator’s night: album', () => {
       await context.close();
     });
   }
+
+  /** Ids of this event's photos the server lists in a tab (what a key really changed). */
+  const listed = async (page: Page, type: 'all' | 'favorites') => {
+    const res = await page.request.get(
+      `/api/snapshots?type=${type}&page=1&pageSize=200&slugDate[]=${EVENT.slugDate}`,
+    );
+    return ((await res.json()) as { items: { _id: string; hidden: boolean }[] }).items;
+  };
+
+  it('grid keys: F, B, Del, D on the photo under the pointer; Space, Ctrl+A, ←/→, / and ?', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+    await page.getByLabel('Auto Refresh').uncheck({ force: true });
+    const tile = tiles(page).nth(4);
+    const id = (await tile.getAttribute('data-id'))!;
+    await tile.hover();
+
+    // F: favourite, on the server too; F again clears it.
+    await page.keyboard.press('f');
+    await until(async () => (await tile.getAttribute('data-favorite')) === 'true', 'favourite on');
+    await until(async () => (await listed(page, 'favorites')).some((s) => s._id === id), 'favourite stored');
+    await page.keyboard.press('f');
+    await until(async () => (await tile.getAttribute('data-favorite')) === null, 'favourite off');
+
+    // B: the ban confirmation of the tiles (spec text), then the photo is banned.
+    await page.keyboard.press('b');
+    const ban = page.getByRole('dialog', { name: 'Ban Photo' });
+    await ban.getByText('Banning a photo will change the URL of that photo and remove it from social media').waitFor();
+    await ban.getByRole('button', { name: 'Confirm' }).click();
+    await until(async () => (await listed(page, 'all')).find((s) => s._id === id)?.hidden === true, 'banned');
+    await page.locator(`[data-testid="snapshot-tile"][data-id="${id}"][data-hidden]`).waitFor();
+
+    // Del: the delete confirmation; Cancel keeps the photo.
+    await tiles(page).nth(6).hover();
+    await page.keyboard.press('Delete');
+    const del = page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' });
+    await del.getByText('You will not be able to recover this snapshot!').waitFor();
+    await del.getByRole('button', { name: 'Cancel' }).click();
+    await del.waitFor({ state: 'detached' });
+    expect(await tiles(page).count()).toBe(100);
+
+    // D: downloads the photo under the pointer.
+    await tiles(page).nth(6).hover();
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('d');
+    expect((await download).suggestedFilename()).toMatch(/\.jpg$/);
+
+    // Space selects the photo under the pointer; Ctrl+A the whole page.
+    await tiles(page).nth(7).hover();
+    await page.keyboard.press(' ');
+    await tiles(page).nth(7).and(page.locator('[data-selected]')).waitFor();
+    expect(await page.locator('[data-testid="snapshot-tile"][data-selected]').count()).toBe(1);
+    await page.keyboard.press('Control+a');
+    await until(
+      async () => (await page.locator('[data-testid="snapshot-tile"][data-selected]').count()) === 100,
+      'the page selected',
+    );
+    await page.getByRole('button', { name: 'Deselect' }).click();
+    await page.mouse.move(1, 1);
+
+    // →/←: the next and previous page, in the URL.
+    await page.keyboard.press('ArrowRight');
+    await until(() => new URL(page.url()).searchParams.get('page') === '2', 'page 2');
+    await until(async () => (await tiles(page).count()) < 100, 'the tiles of page 2');
+    await page.keyboard.press('ArrowLeft');
+    await until(() => new URL(page.url()).searchParams.get('page') === null, 'page 1');
+
+    // "/" focuses the user filter; "?" lists the keys.
+    await page.keyboard.press('/');
+    await until(async () => (await page.evaluate<string>('document.activeElement?.id')) === 'album-user-filter', '/');
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await keys.waitFor();
+    for (const key of ['F', 'B', 'Del', 'D', '← →', 'Space', 'Ctrl/⌘ + A', '/', '?']) {
+      await keys.locator('kbd', { hasText: new RegExp(`^${key.replace(/[?/+]/g, '\\$&')}$`) }).waitFor();
+    }
+    await context.close();
+  }, 150_000);
+
+  it('lightbox: favourite, ban, download and delete the photo shown, by button and by key', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+    const first = (await tiles(page).nth(10).getAttribute('data-id'))!;
+    await tiles(page)
+      .nth(10)
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.locator(`[data-strip-id="${first}"][data-active]`).waitFor();
+    const actions = box.getByTestId('lightbox-actions');
+
+    await page.keyboard.press('f');
+    await actions.locator('[aria-label="Favourite"][aria-pressed="true"]').waitFor();
+    await until(async () => (await listed(page, 'favorites')).some((s) => s._id === first), 'favourite stored');
+    await actions.getByRole('button', { name: 'Favourite' }).click();
+    await actions.locator('[aria-label="Favourite"][aria-pressed="false"]').waitFor();
+
+    await page.keyboard.press('b');
+    await page.getByRole('dialog', { name: 'Ban Photo' }).getByRole('button', { name: 'Confirm' }).click();
+    await actions.getByRole('button', { name: 'Unban Photo' }).waitFor();
+    expect((await listed(page, 'all')).find((s) => s._id === first)?.hidden).toBe(true);
+    // Unbanning asks nothing.
+    await actions.getByRole('button', { name: 'Unban Photo' }).click();
+    await actions.getByRole('button', { name: 'Ban Photo' }).waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('d');
+    expect((await download).suggestedFilename()).toMatch(/\.jpg$/);
+
+    // Delete: after the confirmation the photo is gone and the lightbox shows the next one.
+    await page.keyboard.press('Delete');
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to delete this photo?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await box.locator(`[data-strip-id="${first}"]`).waitFor({ state: 'detached' });
+    await box.locator('[data-strip-id][data-active]').waitFor();
+    expect((await listed(page, 'all')).some((s) => s._id === first)).toBe(false);
+    await context.close();
+  }, 120_000);
 });

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@stadiumcam/contract';
+import { putMedia } from '../apps/server/src/media/media-store.ts';
+import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
@@ -115,5 +119,517 @@ describe('template: slideshow settings, export and import', () => {
     await page.getByTestId('error-modal').getByText(MSG.templateParts.invalidAmp).waitFor();
     expect(await templateSlideshow(page)).toMatchObject({ transitionTime: 3000 });
     await context.close();
+  });
+});
+
+/* ---------- Overlays, share, seat options, geofence, trivia and their effect in the app ---------- */
+
+/** A 2160×2160 PNG (8-bit RGBA unless told otherwise) in one colour: a few KB. */
+async function overlayPng(colour: string, opts: { bits16?: boolean; palette?: boolean; size?: number } = {}) {
+  const size = opts.size ?? 2160;
+  let img = sharp({ create: { width: size, height: size, channels: 4, background: colour } });
+  if (opts.bits16) img = img.toColourspace('rgb16');
+  return img.png(opts.palette ? { palette: true } : {}).toBuffer();
+}
+
+/** A call of the console's API from the operator's page (its cookie, its origin). */
+async function call(page: Page, method: string, url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as any };
+    },
+    { method, url, body },
+  );
+}
+
+const current = async (page: Page) => (await call(page, 'GET', '/api/events/stadiumcam')).body;
+
+describe('template: overlays, share, seat options, geofence, trivia, and what a fan sees', () => {
+  let stack: Stack;
+  let dir: string;
+  let op: { page: Page; context: import('playwright-core').BrowserContext };
+  beforeAll(async () => {
+    // A live event of today and one camera whose turns are long: a queued fan stays queued.
+    stack = await startStack({ simulator: { camerasPerHost: 1, attendeeRate: 0, turnMs: 600_000, fps: 2 } });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-parts-'));
+    op = await stack.newPage({ login: admin });
+  });
+  afterAll(async () => {
+    await op?.context.close();
+    await stack?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A fan's phone with a known id (the app keeps it in localStorage). */
+  async function fan(userId: string, geo?: { latitude: number; longitude: number }) {
+    const f = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+    if (geo) {
+      await f.context.grantPermissions(['geolocation'], { origin: stack.url });
+      await f.context.setGeolocation(geo);
+    }
+    await f.page.evaluate((id) => localStorage.setItem('stadiumcam.userId', id), userId);
+    return f;
+  }
+
+  /** A photo of the fan in the current event (as a camera host would have uploaded it). */
+  async function photoOf(userId: string, slugDate: string, section: string) {
+    const id = randomUUID();
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1d4e89' } })
+      .jpeg()
+      .toBuffer();
+    const url = await putMedia(stack.config.mediaDir, `${slugDate}/${id}/raw.jpg`, jpeg);
+    await insertSnapshot(stack.app.deps.db, {
+      id,
+      slug: slugDate.replace(/-\d{4}-\d{2}-\d{2}$/, ''),
+      slugDate,
+      userId,
+      camera: 'cam1',
+      section,
+      row: 'A',
+      seat: '1',
+      thumbUri: url,
+      smallUri: url,
+      rawCroppedUri: url,
+      sharedUri: url,
+    });
+    return id;
+  }
+
+  async function uploadVia(page: Page, trigger: string, file: string) {
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByTestId(trigger).first().click();
+    await (await choosing).setFiles(file);
+  }
+
+  it('overlays: refuses 16-bit, palette and wrong-size files; add-slots and layout; reorder, disable, sections, delete; the app offers them by section, in order', async () => {
+    const { page } = op;
+    await page.goto('/template/overlays');
+    await page.getByTestId('overlay-list').waitFor();
+    expect(await page.getByTestId('overlay-slot').count()).toBe(3);
+    const bad: [string, Buffer, string][] = [
+      ['16.png', await overlayPng('#ff0000', { bits16: true }), MSG.templateParts.overlay8Bit],
+      ['palette.png', await overlayPng('#ff0000', { palette: true }), MSG.templateParts.overlay8Bit],
+      ['small.png', await overlayPng('#ff0000', { size: 1080 }), MSG.templateParts.overlaySize],
+    ];
+    for (const [name, bytes, text] of bad) {
+      const file = path.join(dir, name);
+      await writeFile(file, bytes);
+      await uploadVia(page, 'overlay-add', file);
+      const modal = page.getByTestId('error-modal');
+      await modal.getByText(MSG.templateParts.overlaysUpdateFailed).waitFor();
+      await modal.getByText(text).waitFor();
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await modal.waitFor({ state: 'detached' });
+    }
+    expect(await page.getByTestId('overlay-card').count()).toBe(0);
+
+    const colours = ['#e03131', '#2f9e44', '#1971c2', '#f08c00', '#7048e8', '#0c8599'];
+    for (const [i, c] of colours.entries()) {
+      const file = path.join(dir, `ok${i}.png`);
+      await writeFile(file, await overlayPng(c));
+      await uploadVia(page, i % 2 ? 'overlay-add' : 'overlay-slot', file);
+      await expect.poll(() => page.getByTestId('overlay-card').count(), { timeout: 30_000 }).toBe(i + 1);
+      const n = i + 1;
+      expect(await page.getByTestId('overlay-slot').count()).toBe(n < 3 ? 3 - n : 1);
+      expect(await page.getByTestId('overlay-list').getAttribute('data-layout')).toBe(
+        n > 5 ? 'wrap' : n > 3 ? 'full' : 'compact',
+      );
+    }
+    await stack.screenshot(page, 'template-overlays-1280');
+    const keys = async () =>
+      page.getByTestId('overlay-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')!));
+    const before = await keys();
+
+    // Drag the last card onto the first: it becomes first.
+    const grip = (i: number) =>
+      page
+        .getByTestId('overlay-card')
+        .nth(i)
+        .getByRole('button', { name: /^Drag overlay/ });
+    const from = (await grip(5).boundingBox())!;
+    const to = (await grip(0).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 10, from.y + 10, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(keys).toEqual([before[5], ...before.slice(0, 5)]);
+    const order = await keys();
+
+    // Disable the 2nd, restrict the 3rd to section 102, delete the 4th.
+    const label = (k: string) => k.slice(-12);
+    await page.getByRole('switch', { name: `Enable overlay ${label(order[1])}` }).click({ force: true });
+    await page.getByRole('button', { name: `Sections of ${label(order[2])}` }).click();
+    const sections = page.getByTestId('overlay-sections-modal');
+    await sections.getByLabel('All sections').uncheck();
+    await sections.getByText(MSG.templateParts.overlaySectionsRequired).waitFor();
+    expect(await sections.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await sections.getByRole('textbox', { name: 'Seat sections' }).click();
+    await page.getByRole('option', { name: '102', exact: true }).click();
+    await sections.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: `Delete ${label(order[3])}` }).click();
+    await page.getByRole('dialog').getByText(MSG.templateParts.deleteImageConfirm).waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByTestId('overlay-card').count()).toBe(5);
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+
+    const saved = (await current(page)).overlays as {
+      storageKey: string;
+      disabled: boolean;
+      deleted: boolean;
+      sections: string[];
+    }[];
+    expect(saved.map((o) => o.storageKey)).toEqual([...order.filter((_, i) => i !== 3), order[3]]);
+    expect(saved.find((o) => o.storageKey === order[1])?.disabled).toBe(true);
+    expect(saved.find((o) => o.storageKey === order[2])?.sections).toEqual(['102']);
+    expect(saved.find((o) => o.storageKey === order[3])?.deleted).toBe(true);
+
+    // The fan's phone: a photo in section 101 is offered the enabled overlays for every section,
+    // in order; one in 102 also the 102-only overlay.
+    const slugDate = (await current(page)).slugDate as string;
+    const f = await fan('fan-overlays');
+    const in101 = await photoOf('fan-overlays', slugDate, '101');
+    const in102 = await photoOf('fan-overlays', slugDate, '102');
+    const offered = async (id: string) => {
+      await f.page.goto(`/app/#/photo/${id}`);
+      await f.page.locator('[data-screen="photo"] .overlays').waitFor();
+      return f.page
+        .locator('.overlays button.overlay:not(.none)')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    };
+    expect(await offered(in101)).toEqual([order[0], order[4], order[5]].map(label));
+    expect(await offered(in102)).toEqual([order[0], order[2], order[4], order[5]].map(label));
+    await f.page.getByRole('button', { name: label(order[2]) }).click();
+    await f.page.locator(`.overlays button.overlay.active[aria-label="${label(order[2])}"]`).waitFor();
+    await stack.screenshot(f.page, 'attendee-overlays');
+    await f.context.close();
+  });
+
+  it('share: 0 or 5 active refused with the spec texts; drag into the ranked list; the target modal; the app shows exactly those buttons in order', async () => {
+    const { page } = op;
+    await page.goto('/template/share');
+    const active = page.getByTestId('share-active');
+    await active.waitFor();
+    const names = (list: string) =>
+      page.getByTestId(`share-${list}-item`).evaluateAll((els) => els.map((e) => e.querySelector('p')!.textContent));
+    // Deactivate everything: 'One option need to be active at minimum'.
+    for (const n of await names('active')) await page.getByRole('button', { name: `Deactivate ${n}` }).click();
+    await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMin).waitFor();
+    await page.getByTestId('update-event').click();
+    await page.getByTestId('error-modal').getByText(MSG.templateParts.shareMin).waitFor();
+    await page.getByTestId('error-modal').getByRole('button', { name: 'Close' }).click();
+    for (const n of await names('inactive')) await page.getByRole('button', { name: `Activate ${n}` }).click();
+    await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMax).waitFor();
+    for (const n of ['Print', 'E-mail', 'Share', 'Download'])
+      await page.getByRole('button', { name: `Deactivate ${n}` }).click();
+    expect(await names('active')).toEqual(['Share level 2']);
+
+    // Drag Download from the inactive list onto the ranked list's first item, then E-mail below.
+    const drag = async (name: string, target: string) => {
+      const from = (await page.getByRole('button', { name: `Drag ${name}` }).boundingBox())!;
+      const to = (await page.getByTestId('share-active-item').filter({ hasText: target }).boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 12, from.y + 8, { steps: 4 });
+      await page.mouse.move(to.x + 40, to.y + 4, { steps: 15 });
+      await page.mouse.up();
+    };
+    await drag('download', 'Share level 2');
+    await expect.poll(() => names('active')).toEqual(['Download', 'Share level 2']);
+    await page.getByRole('button', { name: 'Activate E-mail' }).click();
+    expect(await names('active')).toEqual(['Download', 'Share level 2', 'E-mail']);
+    await stack.screenshot(page, 'template-share-1280');
+
+    await page.getByTestId('update-event').click();
+    const modal = page.getByRole('dialog', { name: MSG.templateParts.saveChangesTitle });
+    await modal.waitFor();
+    await modal.getByRole('checkbox', { name: /^Current event/ }).uncheck();
+    await modal.getByText(MSG.templateParts.chooseTarget).waitFor();
+    expect(await modal.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await modal.getByRole('checkbox', { name: /^Current event/ }).check();
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    const event = await current(page);
+    expect(
+      (event.share as { platform: string; enabled: boolean }[]).filter((s) => s.enabled).map((s) => s.platform),
+    ).toEqual(['download', 'share level 2', 'email']);
+    // The API refuses what the screen would not send.
+    const five = ['print', 'share', 'share level 2', 'download', 'email'].map((platform) => ({
+      platform,
+      enabled: true,
+    }));
+    expect((await call(page, 'PATCH', '/api/events/share', { eventIds: [event._id], share: five })).status).toBe(400);
+    const unknown = [{ platform: 'fax', enabled: true }];
+    expect((await call(page, 'PATCH', '/api/events/share', { eventIds: [event._id], share: unknown })).status).toBe(
+      400,
+    );
+
+    const f = await fan('fan-share');
+    const id = await photoOf('fan-share', event.slugDate, '101');
+    await f.page.goto(`/app/#/share/${id}`);
+    await f.page.locator('.share-buttons button').first().waitFor();
+    expect(await f.page.locator('.share-buttons button').allTextContents()).toEqual([
+      'Download',
+      'More apps',
+      'E-mail',
+    ]);
+    await f.context.close();
+  });
+
+  it('seat options: the cascading blocked-seat modal with every text; the app refuses the blocked seat, and so does the server', async () => {
+    const { page } = op;
+    await page.goto('/template/seatOptions');
+    await page.getByTestId('seat-types').waitFor();
+    // The simulated venue has sections only: the other types are off by the venue and locked.
+    expect(await page.getByRole('switch', { name: 'Enable Section' }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Enable Box' }).isDisabled()).toBe(true);
+    await page.getByTestId('blocked-seats').getByText(MSG.templateParts.noBlockedSeats).waitFor();
+
+    await page.getByRole('button', { name: 'Add blocked seats' }).click();
+    const modal = page.getByTestId('block-seat-modal');
+    const err = modal.getByTestId('block-seat-error');
+    const pick = async (label: string, option?: string) => {
+      await modal.getByRole('textbox', { name: label }).click();
+      const o = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
+      await o.click();
+    };
+    await modal.getByRole('button', { name: 'Add' }).click();
+    expect(await err.textContent()).toBe(MSG.templateParts.selectSeatType);
+    await pick('Seat type', 'Section');
+    await modal.getByRole('button', { name: 'Add' }).click();
+    expect(await err.textContent()).toBe(MSG.templateParts.selectSection);
+    await pick('Section', '101');
+    await modal.getByRole('button', { name: 'Add' }).click();
+    expect(await err.textContent()).toBe(MSG.templateParts.selectRow);
+    await pick('Row', 'C');
+    await modal.getByRole('button', { name: 'Add' }).click();
+    expect(await err.textContent()).toBe(MSG.templateParts.selectSeat);
+    await pick('Seat');
+    const seat = await modal.getByRole('textbox', { name: 'Seat' }).inputValue();
+    await modal.getByRole('button', { name: 'Add' }).click();
+    await modal.waitFor({ state: 'detached' });
+    // The same seat again: the duplicate text.
+    await page.getByRole('button', { name: 'Add blocked seats' }).click();
+    await pick('Seat type', 'Section');
+    await pick('Section', '101');
+    await pick('Row', 'C');
+    await pick('Seat', seat);
+    await modal.getByRole('button', { name: 'Add' }).click();
+    expect(await err.textContent()).toBe(MSG.templateParts.seatAlreadyBlocked);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await stack.screenshot(page, 'template-seat-options-1280');
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    const event = await current(page);
+    expect(event.blockedSeats).toEqual([{ seatType: 'section', section: '101', row: 'C', seat }]);
+    // A seat that does not exist is refused by the server, and nothing changes.
+    const ghost = { seatType: 'section', section: '101', row: 'C', seat: '999' };
+    const refused = await call(page, 'PATCH', '/api/events/seatOptions', {
+      eventIds: [event._id],
+      seatType: event.seatType,
+      blockedSeats: [ghost],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toContain(MSG.templateParts.unknownSeat);
+    expect((await current(page)).blockedSeats).toHaveLength(1);
+
+    const f = await fan('fan-blocked');
+    await f.page.getByRole('button', { name: 'Start' }).click();
+    await f.page.locator('input[name="section"]').fill('101');
+    await f.page.locator('input[name="row"]').fill('c');
+    await f.page.locator('input[name="seat"]').fill(seat);
+    await f.page.getByRole('button', { name: 'Join the queue' }).click();
+    await f.page.getByRole('alert').getByText('This seat cannot use the camera, please try a different one.').waitFor();
+    const server = await f.page.evaluate(
+      async (body) => {
+        const res = await fetch('/api/public/queue', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      {
+        slugDate: event.slugDate,
+        userId: 'fan-blocked',
+        seat: { seatType: 'section', section: '101', row: 'C', seat },
+      },
+    );
+    expect(server).toEqual({ status: 422, body: { error: MSG.templateParts.seatBlocked } });
+    await f.context.close();
+  });
+
+  it('trivia: required fields, CSV import errors (type, columns, row + 2), export; enabled', async () => {
+    const { page } = op;
+    await page.goto('/template/trivia');
+    const table = page.getByTestId('trivia-questions');
+    await table.getByText(MSG.templateParts.triviaNoQuestions).waitFor();
+    await page.getByRole('button', { name: 'Add new', exact: true }).click();
+    const form = page.getByTestId('question-form');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await form.getByText(MSG.templateParts.fieldRequired).count()).toBe(4);
+    await form.getByLabel('Question').fill('Which team won the 1990 cup?');
+    await form.getByLabel('Answer 1').fill('The home team');
+    await form.getByLabel('Answer 2').fill('The visitors');
+    await form.getByRole('textbox', { name: 'Correct answer' }).click();
+    await page.getByRole('option', { name: '1', exact: true }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await table.getByText('Which team won the 1990 cup?').waitFor();
+
+    const csv = async (name: string, text: string) => {
+      const file = path.join(dir, name);
+      await writeFile(file, text);
+      const choosing = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Add from CSV' }).click();
+      await (await choosing).setFiles(file);
+    };
+    const modalSays = async (text: string) => {
+      const m = page.getByTestId('error-modal');
+      await m.getByText(text).waitFor();
+      await m.getByRole('button', { name: 'Close' }).click();
+      await m.waitFor({ state: 'detached' });
+    };
+    await csv('questions.txt', 'question,answer1,answer2,correctAnswer\nA?,x,y,1\n');
+    await modalSays(MSG.templateParts.triviaWrongFileType);
+    await csv('nocol.csv', 'question,answer1,correctAnswer\nA?,x,1\n');
+    await modalSays(MSG.templateParts.triviaCsvColumns);
+    await csv('bad.csv', 'question,answer1,answer2,correctAnswer\nGood?,x,y,2\n\nBad?,x,y,3\n');
+    await modalSays('Row 3: correctAnswer: This field is required');
+    expect(await table.getByText('Good?').count()).toBe(0); // nothing saved from a file with errors
+    await csv(
+      'ok.csv',
+      'question,answer1,answer2,correctAnswer\n\nHow many seats?,"40,000",60000,1\n\nLoudest  fans?,North,South,2\n',
+    );
+    await table.getByText('How many seats?').waitFor();
+    await table.getByText('Loudest fans?').waitFor(); // _id and text from the question, spaces collapsed
+
+    const dl = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export to CSV' }).click();
+    const exported = await readFile((await (await dl).path())!, 'utf8');
+    expect(exported.split('\r\n')[0]).toBe('question,answer1,answer2,correctAnswer');
+    expect(exported).toContain('"How many seats?","40,000","60000","1"');
+
+    await page.getByRole('checkbox', { name: 'Select How many seats?' }).check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => table.getByText('How many seats?').count()).toBe(0);
+
+    expect(await page.getByTestId('trivia-enabled').getByText(MSG.templateParts.triviaDisabled).count()).toBe(1);
+    await page.getByTestId('trivia-enabled').getByRole('switch').click({ force: true });
+    await page.getByTestId('trivia-enabled').getByText(MSG.templateParts.triviaEnabled).waitFor();
+    await stack.screenshot(page, 'template-trivia-1280');
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    expect((await current(page)).triviaEnabled).toBe(true);
+  });
+
+  it('geofence: the reasons, the drawn map, the location modal; a fan outside is refused (app and server), a fan inside waits with a trivia question', async () => {
+    const { page } = op;
+    await page.goto('/template/geofence');
+    await page.getByTestId('geofence-enabled').waitFor();
+    await page.getByTestId('geofence-enabled').getByRole('switch').click({ force: true });
+    await page.getByLabel('Venue address').fill('1 Stadium Way, Winnipeg');
+    await page.getByLabel('Radius (km)').fill('2');
+    await page.getByLabel('Latitude').fill('49.8075');
+    await page.getByLabel('Longitude').fill('-97.1433');
+    await page.getByTestId('update-event').click();
+    const problems = page.getByTestId('geofence-problems');
+    await problems.getByText(MSG.templateParts.geofenceInvalid).waitFor();
+    expect(await problems.getByRole('listitem').allTextContents()).toEqual([
+      MSG.templateParts.geofenceRadiusMismatch,
+      MSG.templateParts.geofenceAddressMismatch,
+      MSG.templateParts.geofenceNoAllowed,
+    ]);
+    await problems.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Draw map' }).click();
+    const map = page.getByTestId('geofence-map');
+    await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+    await page.getByRole('button', { name: 'Add location' }).click();
+    const loc = page.getByTestId('location-modal');
+    await loc.getByLabel('Location').fill('Main gate');
+    await loc.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add location' }).click();
+    await loc.getByLabel('Location').fill('main gate');
+    await loc.getByRole('button', { name: 'Add' }).click();
+    await loc.getByText(MSG.templateParts.duplicateValue).waitFor();
+    await loc.getByRole('button', { name: 'Cancel' }).click();
+    await stack.screenshot(page, 'template-geofence-1280');
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    const event = await current(page);
+    expect(event.geofence).toMatchObject({ enabled: true, radius: 2, latitude: 49.8075, longitude: -97.1433 });
+    // Radius negative, not whole, no allowing location: refused, nothing changed.
+    for (const g of [
+      { ...event.geofence, radius: -1 },
+      { ...event.geofence, radius: 1.5 },
+      { ...event.geofence, locations: [{ location: 'Main gate', allow: false }] },
+    ]) {
+      const r = await call(page, 'PATCH', '/api/events/geofence', { eventIds: [event._id], geofence: g });
+      expect([400, 422]).toContain(r.status);
+    }
+    expect((await current(page)).geofence).toEqual(event.geofence);
+
+    // A question in the fan's language while queued.
+    const q = {
+      _id: 'Who scores?',
+      question: 'Who scores?',
+      answer1: 'The home team',
+      answer2: 'Nobody',
+      correctAnswer: 1,
+    };
+    expect(
+      (
+        await call(page, 'POST', '/api/trivia/questions/english', {
+          language: 'english',
+          eventIds: [event._id],
+          questions: [q],
+        })
+      ).status,
+    ).toBe(200);
+
+    const seatForm = async (f: { page: Page }) => {
+      await f.page.getByRole('button', { name: 'Start' }).click();
+      await f.page.locator('input[name="section"]').fill('101');
+      await f.page.locator('input[name="row"]').fill('D');
+      await f.page.locator('input[name="seat"]').fill('3');
+      await f.page.getByRole('button', { name: 'Join the queue' }).click();
+    };
+    const away = await fan('fan-away', { latitude: 49.9, longitude: -97.5 });
+    await seatForm(away);
+    await away.page.getByRole('alert').getByText('You need to be at the venue to use the camera.').waitFor();
+    const server = await away.page.evaluate(
+      async (body) => {
+        const res = await fetch('/api/public/queue', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      {
+        slugDate: event.slugDate,
+        userId: 'fan-away',
+        seat: { seatType: 'section', section: '101', row: 'D', seat: '3' },
+        location: { latitude: 49.9, longitude: -97.5 },
+      },
+    );
+    expect(server).toEqual({ status: 403, body: { error: MSG.templateParts.outsideGeofence } });
+    await stack.screenshot(away.page, 'attendee-geofence-outside');
+    await away.context.close();
+
+    const near = await fan('fan-near', { latitude: 49.81, longitude: -97.14 });
+    await seatForm(near);
+    const trivia = near.page.getByTestId('trivia');
+    await trivia.getByText('Who scores?').waitFor({ timeout: 30_000 });
+    await trivia.getByRole('button', { name: 'Nobody' }).click();
+    await trivia.getByText('Not quite!').waitFor();
+    await stack.screenshot(near.page, 'attendee-trivia');
+    await near.context.close();
   });
 });

@@ -33,6 +33,7 @@ export const publicApi = {
     slugDate: string;
     userId: string;
     seat: { seatType: string; section: string; row: string; seat: string };
+    location?: { latitude: number; longitude: number };
   }) => call<{ camera: string; position: number }>('POST', 'queue', body),
   snapshots: (slugDate: string, userId: string) =>
     call<PublicSnapshot[]>('GET', `snapshots?${q({ slugDate, userId })}`),
@@ -42,6 +43,11 @@ export const publicApi = {
     call<PublicSnapshot>('POST', `snapshots/${encodeURIComponent(id)}/share`, { userId, socialSource }),
   email: (id: string, body: { userId: string; userEmail: string; language: string }) =>
     call<{ ok: true }>('POST', `snapshots/${encodeURIComponent(id)}/email`, body),
+  trivia: (slugDate: string, language: string) =>
+    call<{ _id: string; question: string; answer1: string; answer2: string; correctAnswer: 1 | 2 }[]>(
+      'GET',
+      `trivia/${encodeURIComponent(slugDate)}/${encodeURIComponent(language)}`,
+    ),
   streamUrl: (slugDate: string) => `/api/public/event/stream?${q({ slugDate })}`,
 };
 

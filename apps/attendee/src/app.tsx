@@ -54,7 +54,7 @@ export function App() {
   let screen;
   if (!event) screen = error ? <Message k="landing.noEvent" /> : <Loading />;
   else if (route.name === 'seat') screen = <SeatForm event={event} />;
-  else if (route.name === 'queue') screen = <Queue event={event} />;
+  else if (route.name === 'queue') screen = <Queue event={event} language={language} />;
   else if (route.name === 'photo') screen = <Photo event={event} id={route.id} />;
   else if (route.name === 'share') screen = <Share event={event} id={route.id} />;
   else if (route.name === 'album') screen = <Album event={event} />;

@@ -97,7 +97,12 @@ export type CameraReport = z.input<typeof CameraReportSchema>;
 
 /* ---------- attendee path (/api/public) ---------- */
 
-export const PublicOverlaySchema = z.object({ storageKey: z.string(), urlFullSize: z.string() });
+/** `sections`: the seat sections that may use it ('*' = all); the app offers it by the photo's section. */
+export const PublicOverlaySchema = z.object({
+  storageKey: z.string(),
+  urlFullSize: z.string(),
+  sections: z.array(z.string()),
+});
 
 /** The current event with the template parts the attendee app shows (template.contract.ts). */
 export const PublicEventSchema = z

@@ -141,6 +141,8 @@ export const MSG = {
     deleteIrreversible: 'You will not be able to recover this snapshot!',
     snapshotNotFound: 'Snapshot not found',
     exportWhileLive: 'Photos of a live event cannot be exported until the event is over.',
+    exportPasswordWeak: 'The password must be at least 10 characters and not easy to guess.',
+    emailRateLimited: (perHour: number) => `You can send ${perHour} e-mails an hour. Please try again later.`,
     exifFailed: 'Sorry Something Went Wrong',
     noData: 'No data to display',
     copied: 'Copied!',
@@ -238,6 +240,10 @@ export const MSG = {
     deleteConfirm: 'Do you want to delete the image?',
     tooManyPixels: 'The image has too many pixels',
     typeMismatch: 'The file is not what its name or type says',
+    singleFile: 'A single file only',
+    fieldImage: 'Send one file, in the field "image"',
+    fileMissing: 'The "image" file is missing',
+    fileTooLarge: (mb: number) => `The image is larger than ${mb} MB`,
   },
   templateColors: {
     invalidFileType: 'Invalid file type. Please upload a JSON file.',
@@ -289,6 +295,14 @@ export const MSG = {
     triviaDisabled: 'Disabled',
     invalidAmp: 'Please upload a valid .amp file',
     deleteImageConfirm: 'Do you want to delete the image?',
+    chooseTarget: 'Choose at least one target',
+    noBlockedSeats: 'No blocked seats',
+    noLocations: 'No locations',
+    triviaCsvColumns: 'The file needs the columns question, answer1, answer2, correctAnswer',
+    triviaCsvEmpty: 'The file has no questions',
+    triviaCsvRow: (row: number, text: string) => `Row ${row}: ${text}`,
+    triviaImported: (n: number) => `${n} question(s) imported`,
+    deleteQuestionsConfirm: (n: number) => `Delete ${n} question(s)?`,
   },
   /** Camera configs, config files and mapping (spec 3 §5, §8). */
   mapping: {
@@ -318,6 +332,14 @@ export const MSG = {
     noCameraConnected: 'No camera connected',
     /** Queue join for a seat no camera's region covers (the attendee app shows its language-table text `seatNotCovered`). */
     seatNotCovered: 'No camera covers this seat',
+  },
+  /** The operator's night (issue 10): texts the documents leave open. */
+  night: {
+    earlyEndTitle: 'End the event early?',
+    /** `at` is the end time in the event's zone with its label ("10:30:00 pm CDT"). */
+    earlyEnd: (title: string, at: string, tomorrow: boolean) =>
+      `${title} is scheduled to end at ${at}${tomorrow ? ' tomorrow' : ''}. Set its end time to now, or only switch it to post?`,
+    newPhotos: (n: number) => (n === 1 ? '1 new photo' : `${n} new photos`),
   },
 } as const;
 

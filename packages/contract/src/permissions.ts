@@ -15,6 +15,8 @@ export const P = {
   MAGICSHOTS_READ: 'Magicshots:read',
   MAGICSHOTS_WRITE: 'Magicshots:write',
   PHOTOS_WRITE: 'Photos:write',
+  PHOTOS_DOWNLOAD: 'Photos:download',
+  PHOTOS_EMAIL: 'Photos:email',
   ROLES_READ: 'Roles:read',
   ROLES_WRITE: 'Roles:write',
   EVENT_USERS_READ: 'EventUsers:read',
@@ -58,6 +60,9 @@ export const PERMISSION_TREE: PermissionNode[] = [
   ]),
   node(P.MAGICSHOTS_READ, 'See the Magicshots tab and the photos taken by operators.'),
   node(P.PHOTOS_WRITE, 'Moderate the album: favourite, ban and delete photos.'),
+  // Attendees' photos leaving the console (docs/security.md §6, §8): not implied by any page.
+  node(P.PHOTOS_DOWNLOAD, 'Download raw photos and archives, and export encrypted archives of photos.'),
+  node(P.PHOTOS_EMAIL, 'Share photos by e-mail.'),
   node(P.DELETE_PHOTO, 'Show the delete button on album photos.'),
   node(P.BAN_PHOTO_USER, 'Show the ban menu (photo or user) on album photos.'),
   node(P.SELECT_PHOTO, 'Select album photos for bulk actions.'),

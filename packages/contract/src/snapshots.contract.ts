@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALBUM_PAGE_SIZE, MAX_PAGE_SIZE, SHARE_SOURCES } from './constants.ts';
 import { P, type Permission } from './permissions.ts';
+import { MSG } from './messages.ts';
 import { defineRoute, OkSchema, queryBool, queryList } from './route.ts';
 
 /** One share action of an attendee (spec 1 §3 postObj). */
@@ -224,22 +225,39 @@ const queryIds = queryList(z.string().min(1).max(100)).pipe(z.array(z.string()).
 /** Moderation answers carry the changed photos: a ban gives a photo new URLs. */
 export const SnapshotsChangedSchema = z.object({ ok: z.literal(true), snapshots: z.array(SnapshotSchema) });
 
-export const ExportQuerySchema = z
+/**
+ * An export password a guess would not find (docs/security.md §7): the console generates 10
+ * random letters and digits; the server refuses one under EXPORT_PASSWORD_LENGTH characters,
+ * with fewer than 5 different characters, a straight run (abcdefghij, 0123456789) or a
+ * well-known one.
+ */
+export function isWeakExportPassword(password: string): boolean {
+  if (password.length < EXPORT_PASSWORD_LENGTH || new Set(password).size < 5) return true;
+  const codes = [...password.toLowerCase()].map((c) => c.codePointAt(0)!);
+  const step = codes[1] - codes[0];
+  if (Math.abs(step) <= 1 && codes.every((c, i) => i === 0 || c - codes[i - 1] === step)) return true;
+  return WEAK_PASSWORDS.some((w) => password.toLowerCase().startsWith(w));
+}
+const WEAK_PASSWORDS = ['password', 'qwertyuiop', 'azertyuiop', 'letmein', 'stadiumcam', 'iloveyou', 'welcome'];
+
+/** The export travels in a POST body: a password in a URL ends up in logs and history. */
+export const ExportBodySchema = z
   .strictObject({
     password: z
       .string()
-      .regex(
-        new RegExp(`^[A-Za-z0-9]{${EXPORT_PASSWORD_LENGTH}}$`),
-        `The password must be ${EXPORT_PASSWORD_LENGTH} letters or digits.`,
-      ),
-    slugDate: queryList(text).pipe(z.array(text).min(1).max(50)).optional(),
-    id: queryIds.optional(),
+      .max(128)
+      .refine((p) => !isWeakExportPassword(p), { message: MSG.album.exportPasswordWeak }),
+    slugDate: z.array(text).min(1).max(50).optional(),
+    id: z.array(z.string().min(1).max(100)).min(1).max(MAX_IDS_PER_CALL).optional(),
   })
   .refine((q) => (q.slugDate === undefined) !== (q.id === undefined), {
-    message: 'Give either slugDate[] or id[]',
+    message: 'Give either slugDate or id',
     path: ['slugDate'],
   });
+export type ExportBody = z.infer<typeof ExportBodySchema>;
 
+/** Share mails one user may send per hour (docs/security.md §8). */
+export const SHARE_EMAILS_PER_HOUR = 20;
 export const SHARE_EMAIL_SUBJECT_MAX = 200;
 export const SHARE_EMAIL_BODY_MAX = 5000;
 export const ShareSnapshotsEmailSchema = z.strictObject({
@@ -313,18 +331,24 @@ export const snapshotsRoutes = {
     query: z.strictObject({ fields: queryList(z.enum(SNAPSHOT_FIELDS)).optional() }),
     response: SnapshotSchema.partial().extend({ _id: z.string() }),
   }),
+  /** Faces are attendees' biometric data: the lightbox vision permission (docs/security.md §6). */
   facesData: defineRoute({
     method: 'GET',
     path: '/api/snapshots/:id/facesData',
-    permission: 'session',
+    permission: P.VISION_ACCORDITION,
     params: idParams,
     response: z.array(FaceSchema),
   }),
-  /** An attendee's photos and shares; 404 "User has no photos." when there are none. */
+  /**
+   * An attendee's photos and shares; 404 "User has no photos." when there are none. The
+   * lightbox's User Information card or the event users page; userEmail only with
+   * EventUsers:read (docs/security.md §6).
+   */
   userStats: defineRoute({
     method: 'GET',
     path: '/api/users/:id/stats',
-    permission: 'session',
+    permission: [P.USER_INFO_ACCORDITION, P.EVENT_USERS_READ],
+    or: true,
     params: idParams,
     query: z.strictObject({ slugDate: list.optional() }),
     response: UserStatsSchema,
@@ -367,17 +391,17 @@ export const snapshotsRoutes = {
   }),
   /** AES-256 zip of the raw photos (read with 7z); refused (422) for a live event's export-all. */
   export: defineRoute({
-    method: 'GET',
+    method: 'POST',
     path: '/api/snapshots/export',
-    permission: 'session',
-    query: ExportQuerySchema,
+    permission: P.PHOTOS_DOWNLOAD,
+    body: ExportBodySchema,
     response: null,
   }),
   /** Plain zip of raw (rawCroppedURI) or overlayed (sharedURI) images. */
   downloadArchive: defineRoute({
     method: 'GET',
     path: '/api/downloadArchive',
-    permission: 'session',
+    permission: P.PHOTOS_DOWNLOAD,
     query: z.strictObject({
       type: z.enum(['rawCroppedURI', 'sharedURI']).default('rawCroppedURI'),
       snapshots: queryIds,
@@ -387,7 +411,7 @@ export const snapshotsRoutes = {
   shareByEmail: defineRoute({
     method: 'POST',
     path: '/api/email/shareSnapshots',
-    permission: 'session',
+    permission: P.PHOTOS_EMAIL,
     body: ShareSnapshotsEmailSchema,
     response: OkSchema,
   }),

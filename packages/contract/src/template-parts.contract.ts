@@ -259,6 +259,17 @@ export const triviaRoutes = {
     }),
     response: z.object({ ok: z.literal(true), deleted: z.number().int() }),
   }),
+  /**
+   * The questions a queued fan sees (DESIGN §10): the event's questions in that language while
+   * trivia is enabled, else none. Public: the app has no session; answers are no secret.
+   */
+  publicQuestions: defineRoute({
+    method: 'GET',
+    path: '/api/public/trivia/:slugDate/:language',
+    public: true,
+    params: z.object({ slugDate: SlugDateParam, language: LanguageParam }),
+    response: z.array(TriviaQuestionSchema),
+  }),
   /** The CSV export link (spec 2 §7). */
   csv: defineRoute({
     method: 'GET',

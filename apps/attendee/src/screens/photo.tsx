@@ -55,11 +55,15 @@ export function Photo({ event, id }: { event: PublicEvent; id: string }) {
 
   if (!photos) return <Loading />;
   if (!photo) return <Waiting />;
+  // Only the frames the operators allowed for this photo's section, in their order (spec 2 §4).
+  const overlays = event.overlays.filter(
+    (o) => !o.sections?.length || o.sections.includes('*') || o.sections.includes(photo.section),
+  );
   return (
     <section className="screen photo-screen" data-screen="photo">
       <h1>{t('photo.title')}</h1>
       <PhotoView photo={photo} event={event} />
-      {event.overlays.length > 0 && (
+      {overlays.length > 0 && (
         <>
           <h2>{t('photo.overlays')}</h2>
           <div className="overlays" role="listbox">
@@ -70,7 +74,7 @@ export function Photo({ event, id }: { event: PublicEvent; id: string }) {
             >
               {t('photo.noOverlay')}
             </button>
-            {event.overlays.map((o) => (
+            {overlays.map((o) => (
               <button
                 key={o.storageKey}
                 className={`overlay ${photo.overlay === o.storageKey ? 'active' : ''}`}

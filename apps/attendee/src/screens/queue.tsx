@@ -10,7 +10,7 @@ import { isPreview } from '../preview.ts';
 const POLL_MS = 3000;
 
 /** Position and camera while waiting; moves on to the photo as soon as it exists. */
-export function Queue({ event }: { event: PublicEvent }) {
+export function Queue({ event, language }: { event: PublicEvent; language: string }) {
   const t = useT();
   const ticket = isPreview
     ? {
@@ -72,7 +72,11 @@ export function Queue({ event }: { event: PublicEvent }) {
       </p>
       <p className="muted">{t('queue.camera', { camera: place.camera })}</p>
       <p>{t('queue.hint')}</p>
-      <div className="shimmer" aria-hidden="true" />
+      {event.triviaEnabled && !isPreview ? (
+        <Trivia slugDate={event.slugDate} language={language} />
+      ) : (
+        <div className="shimmer" aria-hidden="true" />
+      )}
       <button
         className="secondary"
         onClick={() => {
@@ -83,5 +87,64 @@ export function Queue({ event }: { event: PublicEvent }) {
         {t('queue.changeSeat')}
       </button>
     </section>
+  );
+}
+
+type Question = Awaited<ReturnType<typeof publicApi.trivia>>[number];
+
+/** Trivia while the fan waits (DESIGN §10): one question at a time, right or wrong at once. */
+function Trivia({ slugDate, language }: { slugDate: string; language: string }) {
+  const t = useT();
+  const [questions, setQuestions] = useState<Question[]>([]);
+  const [at, setAt] = useState(0);
+  const [answer, setAnswer] = useState<1 | 2 | null>(null);
+  useEffect(() => {
+    let stop = false;
+    publicApi.trivia(slugDate, language).then(
+      (list) => !stop && setQuestions(list),
+      () => undefined, // no trivia is better than an error while waiting
+    );
+    return () => {
+      stop = true;
+    };
+  }, [slugDate, language]);
+  if (!questions.length) return <div className="shimmer" aria-hidden="true" />;
+  const q = questions[at % questions.length];
+  const right = answer !== null && answer === q.correctAnswer;
+  return (
+    <div className="trivia" data-testid="trivia">
+      <h2>{t('trivia.title')}</h2>
+      <p className="question">{q.question}</p>
+      <div className="actions">
+        {([1, 2] as const).map((n) => (
+          <button
+            key={n}
+            className={answer === n ? (right ? 'primary' : 'secondary wrong') : 'secondary'}
+            disabled={answer !== null}
+            onClick={() => setAnswer(n)}
+          >
+            {n === 1 ? q.answer1 : q.answer2}
+          </button>
+        ))}
+      </div>
+      {answer !== null && (
+        <>
+          <p className={right ? 'ok' : 'error'} role="status">
+            {right ? t('trivia.right') : t('trivia.wrong')}
+          </p>
+          {questions.length > 1 && (
+            <button
+              className="link"
+              onClick={() => {
+                setAnswer(null);
+                setAt(at + 1);
+              }}
+            >
+              {t('trivia.next')}
+            </button>
+          )}
+        </>
+      )}
+    </div>
   );
 }

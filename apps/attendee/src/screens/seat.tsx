@@ -30,12 +30,38 @@ export function SeatForm({ event }: { event: PublicEvent }) {
     setError(null);
     setBusy(true);
     try {
-      const joined = await publicApi.joinQueue({ slugDate: event.slugDate, userId: userId(), seat: clean });
+      const fence = event.geofence as { enabled?: boolean; latitude?: number; longitude?: number; radius?: number };
+      let location: { latitude: number; longitude: number } | undefined;
+      if (fence.enabled) {
+        // The venue's geofence (spec 2 Geofence): the browser's position, checked here for a quick
+        // answer and again by the server from the position sent.
+        setError(t('geofence.checking'));
+        const place = await browserPosition();
+        setError(null);
+        if (!place) return setError(t('geofence.denied'));
+        location = place;
+        const km = distanceKm({ latitude: Number(fence.latitude), longitude: Number(fence.longitude) }, location);
+        if (km > Number(fence.radius)) return setError(t('geofence.outside'));
+      }
+      const joined = await publicApi.joinQueue({
+        slugDate: event.slugDate,
+        userId: userId(),
+        seat: clean,
+        ...(location ? { location } : {}),
+      });
       store.setSeat(clean);
       store.setTicket({ ...joined, slugDate: event.slugDate, joinedAt: new Date().toISOString(), seat: clean });
       go('queue');
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 409 ? t('queue.noCamera') : t('common.error'));
+      setError(
+        err instanceof ApiError && err.status === 409
+          ? t('queue.noCamera')
+          : err instanceof ApiError && err.status === 422
+            ? t('seat.blocked')
+            : err instanceof ApiError && err.status === 403 && fenceOn(event)
+              ? t('geofence.outside')
+              : t('common.error'),
+      );
     } finally {
       setBusy(false);
     }
@@ -80,4 +106,27 @@ export function SeatForm({ event }: { event: PublicEvent }) {
       </button>
     </form>
   );
+}
+
+const fenceOn = (event: PublicEvent) => (event.geofence as { enabled?: boolean }).enabled === true;
+
+/** The browser's position, or null when the fan refuses or it cannot be had in 20 s. */
+function browserPosition(): Promise<{ latitude: number; longitude: number } | null> {
+  return new Promise((resolve) => {
+    if (!('geolocation' in navigator)) return resolve(null);
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => resolve(null),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** Great-circle km, as the server's check (template-parts.contract.ts distanceKm). */
+function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }

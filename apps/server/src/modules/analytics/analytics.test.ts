@@ -396,6 +396,39 @@ describeEachDb('analytics API', (t) => {
     for (const p of ['age', 'gender', 'city', 'interest']) expect(web.panels[p]).toBeNull();
   });
 
+  it('keeps the top 10 of the histograms and of every web-analytics list (spec 3 §9)', async () => {
+    const F = 'top-2030-02-16';
+    await event(F, 'post');
+    // Twelve labels: K three times, L twice, A..J once each. The top 10 is K, L, then A..H
+    // (ties by label); I and J fall off.
+    const labels = ['K', 'K', 'K', 'L', 'L', ...'ABCDEFGHIJ'];
+    const top10 = [{ x: 'K', count: 3 }, { x: 'L', count: 2 }, ...[...'ABCDEFGH'].map((x) => ({ x, count: 1 }))];
+    for (const [i, x] of labels.entries())
+      await photo(F, `t${i}`, `2030-02-17T02:${String(i).padStart(2, '0')}:00Z`, { section: `S-${x}`, row: x });
+    const b = (await get(r.basic, F)).body;
+    expect(b.snapshots).toBe(15);
+    expect(b.sections).toEqual(top10.map((c) => ({ ...c, x: `S-${c.x}` })));
+    expect(b.rows).toEqual(top10);
+
+    // The same twelve as countries of the attendee app's page views.
+    for (const x of labels) {
+      const res = await t().call(r.pageView, {
+        body: {
+          slugDate: F,
+          page: 'seat',
+          device: 'mobile',
+          language: 'en',
+          country: `X${x}`,
+          screen: { width: 390, height: 844 },
+        },
+      });
+      expect(res.status).toBe(204);
+    }
+    const web = (await get(r.google, F)).body;
+    expect(web.pageViews).toBe(15);
+    expect(web.panels.country).toEqual(top10.map((c) => ({ ...c, x: `X${c.x}` })));
+  });
+
   it('event users: banned and date-range filters, share platform, a page past the end, bad filters', async () => {
     const list = (query: Record<string, unknown>) =>
       t().call(snapshotsRoutes.list, {

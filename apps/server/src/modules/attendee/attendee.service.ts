@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } fr
 import { composite } from '../../media/images.ts';
 import { keyOfUrl, putMedia, readMedia, removeMedia } from '../../media/media-store.ts';
 import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
-import { toSnapshot } from '../snapshots/snapshots.mapper.ts';
+import { toSnapshot, withoutContacts } from '../snapshots/snapshots.mapper.ts';
 import { appendShare, findSnapshotRow, listUserSnapshotRows, setSnapshotOverlay } from './attendee.repository.ts';
 import { currentEvent, eventBySlugDate, metricsChanged } from '../devices/events-link.ts';
 import { toPublicTemplate } from './public-event.ts';
@@ -44,7 +44,11 @@ export async function publicEvent(deps: Deps, slugDate?: string): Promise<Public
     slugDate: event.slugDate,
     title: event.title,
     eventStatus: event.eventStatus,
-    overlays: overlaysOf(event).map((o) => ({ storageKey: o.storageKey, urlFullSize: o.urlFullSize })),
+    overlays: overlaysOf(event).map((o) => ({
+      storageKey: o.storageKey,
+      urlFullSize: o.urlFullSize,
+      sections: Array.isArray(o.sections) && o.sections.length ? o.sections.map(String) : ['*'],
+    })),
   };
 }
 
@@ -179,7 +183,7 @@ export async function chooseOverlay(
   // The photo keeps one composite: the one it had before goes (a ban or delete then finds all).
   const previous = row.sharedUri !== row.rawCroppedUri ? keyOfUrl(row.sharedUri) : null;
   if (previous && row.sharedUri !== sharedUri) await removeMedia(deps.config.mediaDir, previous);
-  deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', toSnapshot(updated));
+  deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', withoutContacts(toSnapshot(updated)));
   return toPublic(updated);
 }
 
@@ -196,7 +200,7 @@ export async function share(
     ...(input.userEmail ? { userEmail: input.userEmail } : {}),
   });
   if (!updated) throw notFound('Photo not found');
-  deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', toSnapshot(updated));
+  deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', withoutContacts(toSnapshot(updated)));
   metricsChanged(deps, updated.slugDate);
   return toPublic(updated);
 }

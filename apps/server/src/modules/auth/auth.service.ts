@@ -236,3 +236,20 @@ export async function confirmPasswordReset(deps: Deps, token: string): Promise<v
   });
   deps.log.info({ userId: user.id }, 'password reset');
 }
+
+/**
+ * Takes one use of a per-key quota (`cap` uses per `windowMs`) in one atomic statement, on
+ * the same table as the login throttle, so parallel calls on every instance never exceed it.
+ * Answers false when the quota is spent. Keys are namespaced (`mail:<userId>`) apart from
+ * the login keys (`account:`, `address:`).
+ */
+export async function takeQuota(deps: Deps, key: string, cap: number, windowMs: number): Promise<boolean> {
+  const now = new Date();
+  const reserved = await reserveLoginAttempt(deps.db, [{ key, cap }], now, new Date(now.getTime() - windowMs));
+  return reserved.has(key);
+}
+
+/** Gives a use back (the work it was taken for failed). */
+export async function giveQuotaBack(deps: Deps, key: string): Promise<void> {
+  await releaseLoginAttempt(deps.db, [key]);
+}

@@ -26,3 +26,12 @@ export function toSnapshot(r: SnapshotRow): Snapshot {
     postObj: r.postObj as ShareRecord[],
   };
 }
+
+/**
+ * The photo without the attendees' e-mail addresses (docs/security.md §6): for anyone without
+ * EventUsers:read, and for socket pushes, which go to every console in the event's room (the
+ * event users page refetches over REST, where the permission is checked).
+ */
+export function withoutContacts(s: Snapshot): Snapshot {
+  return { ...s, postObj: s.postObj.map(({ userEmail: _hidden, ...rest }) => rest) };
+}

@@ -48,9 +48,9 @@ export function registerSnapshotsRoutes(app: App, deps: Deps): void {
     deleted: await service.deletePhotos(deps, user, body.ids),
   }));
 
-  registerRoute(app, r.export, async ({ user, query, req, reply }) => {
-    const plan = await service.prepareExport(deps, user, query);
-    const zip = encryptedZip(query.password);
+  registerRoute(app, r.export, async ({ user, body, req, reply }) => {
+    const plan = await service.prepareExport(deps, user, body);
+    const zip = encryptedZip(body.password);
     zip.on('warning', (err) => req.log.warn({ err }, 'export'));
     zip.on('error', (err) => req.log.error({ err }, 'export failed'));
     void reply
@@ -82,8 +82,8 @@ export function registerSnapshotsRoutes(app: App, deps: Deps): void {
     return reply;
   });
 
-  registerRoute(app, r.shareByEmail, async ({ body }) => {
-    await service.shareByEmail(deps, body);
+  registerRoute(app, r.shareByEmail, async ({ user, body }) => {
+    await service.shareByEmail(deps, user, body);
     return { ok: true as const };
   });
 }

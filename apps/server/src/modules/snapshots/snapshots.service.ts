@@ -7,6 +7,7 @@ import {
   type AlbumStats,
   type Face,
   type FilterOptions,
+  SHARE_EMAILS_PER_HOUR,
   type ShareSnapshotsEmail,
   type Snapshot,
   type SnapshotList,
@@ -19,10 +20,11 @@ import type { Archiver } from 'archiver';
 import { DEFAULT_COLORS, renderPhotoEmail } from '@stadiumcam/contract';
 import { getEventBySlugDate } from '../events/events.service.ts';
 import { photoEmail } from '../attendee/photo-email.service.ts';
+import { giveQuotaBack, takeQuota } from '../auth/auth.service.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { toSnapshot } from './snapshots.mapper.ts';
+import { toSnapshot, withoutContacts } from './snapshots.mapper.ts';
 import { appendMedia, entriesWritten, extensionOf, moveToNewUrls, removeFiles } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
 import type { AlbumFilter, SnapshotRow } from './snapshots.repository.ts';
@@ -40,10 +42,19 @@ function reachable(user: AuthUser, row: SnapshotRow | undefined): row is Snapsho
   return !row.magicshot || seesMagicshots(user);
 }
 
-const toListItem = (row: SnapshotRow): SnapshotListItem => ({
-  ...toSnapshot(row),
+/** Attendees' e-mail addresses are personal data: EventUsers:read (docs/security.md §6). */
+const seesContacts = (user: AuthUser) => can(user.permissions, P.EVENT_USERS_READ);
+
+/** The photo as this user may see it: without the attendees' e-mail addresses unless allowed. */
+function forViewer(user: AuthUser, row: SnapshotRow): Snapshot {
+  const snapshot = toSnapshot(row);
+  return seesContacts(user) ? snapshot : withoutContacts(snapshot);
+}
+
+const toListItem = (user: AuthUser, row: SnapshotRow): SnapshotListItem => ({
+  ...forViewer(user, row),
   sharedPlatforms: row.shareSources,
-  contactInfo: row.postObj.find((p) => p.userEmail)?.userEmail ?? null,
+  contactInfo: seesContacts(user) ? (row.postObj.find((p) => p.userEmail)?.userEmail ?? null) : null,
 });
 
 /** The filter fields of a list or stats query (paging and sorting are not filters). */
@@ -60,7 +71,7 @@ export async function listSnapshots(deps: Deps, user: AuthUser, q: SnapshotListQ
   const filter = albumFilter(user, q);
   if (filter.slugDate && filter.slugDate.length === 0) return { items: [], ...(q.withTotal ? { total: 0 } : {}) };
   const ids = await pageIds(deps, filter, q);
-  const items = (await repo.findSnapshots(deps.db, ids)).map(toListItem);
+  const items = (await repo.findSnapshots(deps.db, ids)).map((row) => toListItem(user, row));
   if (!q.withTotal) return { items };
   return { items, total: await repo.countSnapshots(deps.db, filter, q.type) };
 }
@@ -114,7 +125,7 @@ export async function getSnapshot(
 ): Promise<Partial<Snapshot> & { _id: string }> {
   const row = await repo.findSnapshot(deps.db, id);
   if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
-  const full = toSnapshot(row);
+  const full = forViewer(user, row);
   if (!fields?.length) return full;
   const out: Partial<Snapshot> & { _id: string } = { _id: full._id };
   for (const f of fields) if (SNAPSHOT_FIELDS.includes(f)) Object.assign(out, { [f]: full[f] });
@@ -142,7 +153,8 @@ export async function userStats(deps: Deps, user: AuthUser, userId: string, slug
     } else
       seats.set(key, { section: r.section, row: r.row, seat: r.seat, snapshots: 1, timestamp: r.date.toISOString() });
     for (const p of r.postObj) {
-      const entry = { socialSource: p.socialSource, userName: r.userId, userEmail: p.userEmail ?? null };
+      const userEmail = seesContacts(user) ? (p.userEmail ?? null) : null;
+      const entry = { socialSource: p.socialSource, userName: r.userId, userEmail };
       social.set(`${entry.socialSource}\u0000${entry.userEmail ?? ''}`, entry);
     }
   }
@@ -188,7 +200,7 @@ export async function banPhotos(deps: Deps, user: AuthUser, ids: string[], banSt
       if (same.length) deps.realtime.toEvent(slugDate, 'bannedChanged', { slugDate, ids: same, hidden });
     }
   }
-  return changed.map(toSnapshot);
+  return changed.map((row) => forViewer(user, row));
 }
 
 export async function banUser(
@@ -203,7 +215,7 @@ export async function banUser(
   const changed = await applyBan(deps, rows, () => banStatus);
   for (const slugDate of groupByEvent(changed).keys())
     deps.realtime.toEvent(slugDate, 'bannedChanged', { slugDate, userId, hidden: banStatus });
-  return changed.map(toSnapshot);
+  return changed.map((row) => forViewer(user, row));
 }
 
 export async function favoritePhotos(
@@ -225,7 +237,7 @@ export async function favoritePhotos(
         deps.realtime.toEvent(slugDate, 'monitor favoritedSnapshots', { slugDate, ids: same, favorite: fav });
     }
   }
-  return changed.map(toSnapshot);
+  return changed.map((row) => forViewer(user, row));
 }
 
 export async function deletePhotos(deps: Deps, user: AuthUser, ids: string[]): Promise<number> {
@@ -325,8 +337,12 @@ function shareLink(publicUrl: string, link: string): string {
  * The album's share mail is the one photo e-mail (DESIGN §10): the event's e-mail colours and
  * header image, the operator's subject and text. The event is the one the first photo is of.
  */
-export async function shareByEmail(deps: Deps, body: ShareSnapshotsEmail): Promise<void> {
+export async function shareByEmail(deps: Deps, user: AuthUser, body: ShareSnapshotsEmail): Promise<void> {
   const links = body.snapshots.map((l) => shareLink(deps.config.publicUrl, l));
+  // Per user and hour, counted only for mails that go out (docs/security.md §8).
+  const quota = `mail:${user._id}`;
+  if (!(await takeQuota(deps, quota, SHARE_EMAILS_PER_HOUR, 60 * 60 * 1000)))
+    throw new AppError(429, MSG.album.emailRateLimited(SHARE_EMAILS_PER_HOUR), { code: 'album.emailRateLimited' });
   const slugDate = new URL(links[0] ?? '', deps.config.publicUrl).pathname.split('/')[2] ?? '';
   const event = slugDate ? await getEventBySlugDate(deps, decodeURIComponent(slugDate)) : null;
   const text = `${body.emailBodyText}\n\n${links.join('\n')}\n`;
@@ -343,6 +359,7 @@ export async function shareByEmail(deps: Deps, body: ShareSnapshotsEmail): Promi
   try {
     await deps.mailer.send({ to: body.emailAddress, subject: body.emailSubject, text, html });
   } catch (err) {
+    await giveQuotaBack(deps, quota);
     deps.log.error({ err }, 'share mail failed');
     throw new AppError(500, MSG.album.emailFailed);
   }

@@ -16,7 +16,7 @@ import { exportAmp, importAmp } from './amp.service.ts';
 import { ADDRESS_NOT_FOUND, GEOCODING_OFF, geocoderFor } from './geocoding.ts';
 import { renderGeofenceMap } from './geofence.map.ts';
 import { uploadOverlay } from './overlays.service.ts';
-import { addQuestions, deleteQuestions, listQuestions, questionsCsv } from './trivia.service.ts';
+import { addQuestions, deleteQuestions, listQuestions, publicQuestions, questionsCsv } from './trivia.service.ts';
 
 /** The .amp upload limit: a template with its graphics and seven overlays fits many times over. */
 const MAX_AMP_BYTES = 100 * 1024 * 1024;
@@ -72,6 +72,9 @@ export function registerTemplateParts(app: App, deps: Deps): void {
   /* Trivia (spec 2 §7). */
   registerRoute(app, triviaRoutes.questions, async ({ params }) =>
     listQuestions(deps, params.slugDate, params.language),
+  );
+  registerRoute(app, triviaRoutes.publicQuestions, async ({ params }) =>
+    publicQuestions(deps, params.slugDate, params.language),
   );
   registerRoute(app, triviaRoutes.add, async ({ params, body }) => {
     if (body.language !== params.language) throw badRequest('The language of the path and the body differ');

@@ -38,7 +38,9 @@ export async function storeImage(
   }
   let meta: Metadata;
   try {
-    meta = await sharp(file.data, { limitInputPixels: MAX_TEMPLATE_IMAGE_PIXELS }).metadata();
+    // The header only (nothing decoded yet): a 30000x30000 image is then refused by its size
+    // below with its own text, instead of sharp's pixel limit reading as "not an image".
+    meta = await sharp(file.data, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError(415, IMAGE_MSG.onlyImages);
   }

@@ -23,20 +23,21 @@ async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype:
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'image') {
         await part.toBuffer();
-        throw badRequest('Send one file, in the field "image"');
+        throw badRequest(IMAGE_MSG.fieldImage);
       }
       file = { data: await part.toBuffer(), mimetype: part.mimetype, filename: part.filename };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number };
+    // Before the 413 test: a second file is also answered 413 by the multipart plugin.
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest(IMAGE_MSG.singleFile);
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-      throw new AppError(413, `The image is larger than ${MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)} MB`);
+      throw new AppError(413, IMAGE_MSG.fileTooLarge(MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)));
     }
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest('A single file only');
     throw badRequest('Malformed upload');
   }
-  if (!file) throw badRequest('The "image" file is missing');
+  if (!file) throw badRequest(IMAGE_MSG.fileMissing);
   return file;
 }
 

@@ -30,6 +30,9 @@ export async function savePart<N extends TemplatePartName>(
   const value = part.rules ? await part.rules(raw as PartValue<N>, deps) : (raw as PartValue<N>);
   const rows = await patchEventConfigs(deps.db, eventIds, partToFields(part.name, value));
   if (!rows) throw notFound(MSG.events.eventNotFound);
+  // The attendee side reuses event lookups for a second: a saved part must be read at once
+  // (the e-mail sent right after a colours save has the new colours).
+  deps.eventCache.clear();
   for (const row of rows) {
     const event = toEvent(row);
     deps.realtime.consoles.emit('monitor event updated', { slugDate: row.slugDate, event });

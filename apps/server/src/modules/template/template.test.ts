@@ -1,6 +1,16 @@
-import { expect, it, afterAll } from 'vitest';
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { expect, it, afterAll, beforeAll } from 'vitest';
+import sharp from 'sharp';
 import {
   DEFAULT_COLORS,
+  MAX_TEMPLATE_IMAGE_BYTES,
+  attendeeAppRoutes,
+  checkImageRules,
+  type ImageKey,
   MSG,
   P,
   eventsRoutes,
@@ -12,6 +22,7 @@ import {
 import { describeEachDb } from '../../test/harness.ts';
 import { addDays, todayIn, zonedInstant } from '../events/events.time.ts';
 import { SocketPool, listenUrl } from '../cameras/realtime.test-util.ts';
+import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
 import { TEMPLATE_RULE_MSG } from './template.parts.ts';
 
 const TZ = 'America/Winnipeg';
@@ -204,5 +215,330 @@ describeEachDb('template save model', (t) => {
     expect((await t().call(templateRoutes.images, { cookie: none.cookie, body: images })).status).toBe(403);
     expect((await t().call(templateRoutes.images, { cookie: graphics.cookie, body: images })).status).toBe(200);
     expect((await getEvent('stadiumcam')).venueType).toBe('arena');
+  });
+});
+
+/** A PNG whose header says 30000x30000 (2.7 GB of pixels) in a few hundred bytes. */
+function hugePngHeader(): Buffer {
+  const crc32 = (buf: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of buf) {
+      crc ^= byte;
+      for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+    }
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(30000, 0);
+  ihdr.writeUInt32BE(30000, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+type Format = 'png' | 'jpeg' | 'webp';
+/** A flat image (compresses to a few KB) or noise (does not compress: far above the byte rules). */
+const image = (width: number, height: number, format: Format, noise = false) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 30, g: 110, b: 200 },
+      ...(noise ? { noise: { type: 'gaussian' as const, mean: 128, sigma: 60 } } : {}),
+    },
+  })
+    .toFormat(format, format === 'jpeg' ? { quality: 95 } : {})
+    .toBuffer();
+
+describeEachDb('template graphics uploads (spec 2 §5 image rules)', (t) => {
+  let url = '';
+  let cookie = '';
+  let slugDate = '';
+  let eventId = '';
+  const imagesDir = () => path.join(t().config.mediaDir, slugDate, 'images');
+  const stored = async () => (existsSync(imagesDir()) ? (await readdir(imagesDir())).sort() : []);
+  const post = async (key: string, form: FormData | string, who = cookie, slug = slugDate) => {
+    const res = await fetch(`${url}/api/events/${slug}/images/${key}`, {
+      method: 'POST',
+      headers: {
+        origin: url,
+        ...(who ? { cookie: who } : {}),
+        ...(typeof form === 'string' ? { 'content-type': 'application/json' } : {}),
+      },
+      body: form,
+    });
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
+  };
+  const upload = (key: string, data: Buffer, name: string, type: string, who = cookie, slug = slugDate) => {
+    const form = new FormData();
+    form.append('image', new Blob([data], { type }), name);
+    return post(key, form, who, slug);
+  };
+  const getEvent = async () =>
+    (await t().call(eventsRoutes.get, { cookie, params: { slugDate } })).body as Record<string, any>;
+
+  beforeAll(async () => {
+    url = await listenUrl(t());
+    cookie = await t().adminCookie();
+    const gameDate = addDays(todayIn(TZ), 50);
+    const res = await t().call(eventsRoutes.create, {
+      cookie,
+      body: {
+        gameDate,
+        slugDate: `stadiumcam-${gameDate}`,
+        startTime: zonedInstant(gameDate, '18:00', TZ).toISOString(),
+        endTime: zonedInstant(gameDate, '22:00', TZ).toISOString(),
+        title: 'Graphics night',
+      },
+    });
+    expect(res.status).toBe(200);
+    ({ _id: eventId, slugDate } = res.body);
+  });
+
+  it('refuses each broken rule with its exact text and stores nothing', async () => {
+    const M = MSG.templateImages;
+    const cases: [key: string, data: Buffer, format: Format, text: string][] = [
+      ['watermark', await image(1080, 1000, 'png'), 'png', M.watermarkSquare],
+      ['watermark', await image(1000, 1000, 'png'), 'png', M.watermarkDimensions],
+      ['watermark', await image(2200, 2200, 'png'), 'png', M.watermarkDimensions],
+      ['watermark', await image(1080, 1080, 'jpeg', true), 'jpeg', M.watermarkTooLarge],
+      ['frontPage', await image(700, 1280, 'webp'), 'webp', M.frontPageMin],
+      ['frontPage', await image(720, 1280, 'jpeg', true), 'jpeg', M.frontPageTooLarge],
+      ['frontPage', await image(1000, 1280, 'webp'), 'webp', M.frontPageAspect],
+      ['logo', await image(500, 300, 'png'), 'png', M.logoMin],
+      ['logo', await image(800, 450, 'jpeg', true), 'jpeg', M.logoTooLarge],
+      ['logo', await image(600, 400, 'png'), 'png', M.logoAspect],
+      ['slideshowBanner', await image(1920, 181, 'png'), 'png', M.slideshowBannerSize],
+      ['slideshowBanner', await image(1900, 180, 'png'), 'png', M.slideshowBannerSize],
+    ];
+    for (const [key, data, format, text] of cases) {
+      const ext = format === 'jpeg' ? 'jpg' : format;
+      // The rule is the server's own check on the real pixels, whatever the console did.
+      expect(checkImageRules(key as ImageKey, { ...(await sharp(data).metadata()), bytes: data.length })).toBe(
+        text,
+      );
+      const res = await upload(key, data, `${key}.${ext}`, `image/${format}`);
+      expect({ key, status: res.status, body: res.body }).toEqual({ key, status: 422, body: { error: text } });
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses what is not a jpeg, png or webp image, a renamed file, a huge or empty one, and stores nothing', async () => {
+    const M = MSG.templateImages;
+    const png = await image(720, 1280, 'png');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280"></svg>');
+    const refused: [name: string, data: Buffer, type: string, status: number, text: string][] = [
+      ['front.webp', png, 'image/webp', 415, M.typeMismatch],
+      ['front.webp', png, 'image/png', 415, M.typeMismatch],
+      ['front.png', hugePngHeader(), 'image/png', 413, M.tooManyPixels],
+      ['front.png', Buffer.alloc(0), 'image/png', 415, M.onlyImages],
+      ['front.svg', svg, 'image/svg+xml', 415, M.onlyImages],
+      ['front.png', svg, 'image/png', 415, M.onlyImages],
+      ['front.gif', await sharp(png).gif().toBuffer(), 'image/gif', 415, M.onlyImages],
+      ['front.png', png.subarray(0, Math.floor(png.length / 2)), 'image/png', 415, M.onlyImages],
+    ];
+    for (const [name, data, type, status, text] of refused) {
+      const res = await upload('frontPage', data, name, type);
+      expect({ name, type, status: res.status, body: res.body }).toEqual({ name, type, status, body: { error: text } });
+    }
+    // Above the byte ceiling: refused unread.
+    const big = await upload('frontPage', randomBytes(MAX_TEMPLATE_IMAGE_BYTES + 1), 'big.png', 'image/png');
+    expect(big).toEqual({ status: 413, body: { error: M.fileTooLarge(2) } });
+    const two = new FormData();
+    two.append('image', new Blob([png], { type: 'image/png' }), 'a.png');
+    two.append('image', new Blob([png], { type: 'image/png' }), 'b.png');
+    expect(await post('frontPage', two)).toEqual({ status: 400, body: { error: M.singleFile } });
+    const other = new FormData();
+    other.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
+    expect(await post('frontPage', other)).toEqual({
+      status: 400,
+      body: { error: M.fieldImage },
+    });
+    expect(await post('frontPage', '{}')).toEqual({ status: 415, body: { error: M.onlyImages } });
+    expect((await upload('nope', png, 'a.png', 'image/png')).status).toBe(400);
+    expect(await stored()).toEqual([]);
+    expect((await getEvent()).images).toEqual({});
+  });
+
+  it('needs Graphics or Template, and a known event', async () => {
+    const png = await image(1920, 180, 'png');
+    const none = await t().userWith([P.EVENT_WRITE]);
+    const graphics = await t().userWith([P.GRAPHICS]);
+    expect((await upload('slideshowBanner', png, 'b.png', 'image/png', none.cookie)).status).toBe(403);
+    expect((await upload('slideshowBanner', png, 'b.png', 'image/png', '')).status).toBe(401);
+    expect(await upload('slideshowBanner', png, 'b.png', 'image/png', cookie, 'stadiumcam-1999-01-01')).toEqual({
+      status: 404,
+      body: { error: MSG.events.eventNotFound },
+    });
+    expect(await stored()).toEqual([]);
+    const ok = await upload('slideshowBanner', png, 'b.png', 'image/png', graphics.cookie);
+    expect(ok.status).toBe(200);
+    const del = await fetch(`${url}/api/events/${slugDate}/images/${ok.body.id}/slideshowBanner`, {
+      method: 'DELETE',
+      headers: { origin: url, cookie: none.cookie },
+    });
+    expect(del.status).toBe(403);
+    expect(
+      (
+        await t().call(templateRoutes.deleteImage, {
+          cookie: graphics.cookie,
+          params: { slugDate, id: ok.body.id, key: 'slideshowBanner' },
+        })
+      ).status,
+    ).toBe(204);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('stores a valid image as {key}Url and {key}RawUrl; Update Event puts it in the event and the attendee app', async () => {
+    const front = await image(720, 1280, 'webp');
+    const res = await upload('frontPage', front, 'front.webp', 'image/webp');
+    expect(res.status).toBe(200);
+    const { id } = res.body;
+    expect(res.body).toEqual({
+      key: 'frontPage',
+      id,
+      url: `/media/${slugDate}/images/frontPage-${id}.webp`,
+      rawUrl: `/media/${slugDate}/images/frontPage-${id}-raw.webp`,
+      width: 720,
+      height: 1280,
+      bytes: front.length,
+    });
+    expect(await stored()).toEqual([`frontPage-${id}-raw.webp`, `frontPage-${id}.webp`]);
+    const served = await fetch(`${url}${res.body.url}`);
+    expect(served.status).toBe(200);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
+    // Uploading alone changes no event: 'Update Event' does.
+    expect((await getEvent()).images).toEqual({});
+
+    const images = { frontPageUrl: res.body.url, frontPageRawUrl: res.body.rawUrl };
+    const save = await t().call(templateRoutes.images, {
+      cookie,
+      body: { eventIds: [eventId], images, venueType: 'zone' },
+    });
+    expect(save.status).toBe(200);
+    expect(save.body).toEqual({ images, venueType: 'zone' });
+    expect((await getEvent()).images).toEqual(images);
+    const pub = await t().call(attendeeRoutes.event, { query: { slugDate } });
+    expect(pub.body.images).toEqual({ frontPageUrl: res.body.url });
+    expect(pub.body.venueType).toBe('zone');
+
+    // A URL this server did not store for that section is refused, and the event keeps its image.
+    for (const bad of [
+      { frontPageUrl: `/media/${slugDate}/images/frontPage-0000000000000000.webp` },
+      { logoUrl: res.body.url },
+      { frontPageUrl: '/media/snapshots/x.jpg' },
+    ]) {
+      const field = Object.keys(bad)[0];
+      const r = await t().call(templateRoutes.images, {
+        cookie,
+        body: { eventIds: [eventId], images: bad, venueType: 'arena' },
+      });
+      expect(r).toMatchObject({ status: 422, body: { error: MSG.template.imageNotFound(field) } });
+    }
+    expect((await getEvent()).images).toEqual(images);
+    expect((await getEvent()).venueType).toBe('zone');
+
+    // An image an event uses survives the delete call; once saved without it, it goes.
+    const params = { slugDate, id, key: 'frontPage' as const };
+    expect((await t().call(templateRoutes.deleteImage, { cookie, params })).status).toBe(204);
+    expect(await stored()).toHaveLength(2);
+    await t().call(templateRoutes.images, { cookie, body: { eventIds: [eventId], images: {}, venueType: 'zone' } });
+    expect((await t().call(templateRoutes.deleteImage, { cookie, params })).status).toBe(204);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('accepts each section at its limits', async () => {
+    for (const [key, data, format] of [
+      ['watermark', await image(1080, 1080, 'png'), 'png'],
+      ['watermark', await image(2160, 2160, 'png'), 'png'],
+      ['logo', await image(640, 360, 'jpeg'), 'jpeg'],
+      ['slideshowBanner', await image(1920, 180, 'jpeg'), 'jpeg'],
+      ['seo', await image(600, 600, 'png'), 'png'],
+      ['srsIcon', await image(128, 128, 'png'), 'png'],
+    ] as const) {
+      const res = await upload(key, data, `x.${format === 'jpeg' ? 'jpg' : format}`, `image/${format}`);
+      expect({ key, status: res.status }).toEqual({ key, status: 200 });
+    }
+  });
+
+  it('sends the photo e-mail with the event e-mail colours and header image', async () => {
+    const logo = await upload('logo', await image(640, 360, 'png'), 'logo.png', 'image/png');
+    expect(logo.status).toBe(200);
+    const colors = structuredClone(DEFAULT_COLORS);
+    colors.emailSettings = {
+      bodyBgColor: '#fafa01',
+      bodyTextColor: '#202002',
+      buttonColor: '#c0c003',
+      buttonTextColor: '#f0f004',
+      headerBgColor: '#101005',
+      headerTextColor: '#e0e006',
+    };
+    expect((await t().call(templateRoutes.colors, { cookie, body: { eventIds: [eventId], colors } })).status).toBe(200);
+    expect(
+      (
+        await t().call(templateRoutes.images, {
+          cookie,
+          body: {
+            eventIds: [eventId],
+            images: { logoUrl: logo.body.url, logoRawUrl: logo.body.rawUrl },
+            venueType: 'stadium',
+          },
+        })
+      ).status,
+    ).toBe(200);
+    await insertSnapshot(t().app.deps.db, {
+      id: 'mail-photo-1',
+      slug: 'stadiumcam',
+      slugDate,
+      userId: 'fan-mail',
+      camera: 'cam1',
+      seatType: 'section',
+      section: '101',
+      row: 'A',
+      seat: '1',
+      date: new Date(),
+      rawCroppedUri: `/media/snapshots/${slugDate}/mail-photo-1-raw.jpg`,
+    });
+    const outbox = async () => (existsSync(t().config.outboxDir) ? await readdir(t().config.outboxDir) : []);
+    const before = await outbox();
+    const sent = await t().call(attendeeAppRoutes.email, {
+      params: { id: 'mail-photo-1' },
+      body: { userId: 'fan-mail', userEmail: 'fan@example.com' },
+    });
+    expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+    const added = (await outbox()).filter((f) => !before.includes(f));
+    expect(added).toHaveLength(1);
+    // Quoted-printable: soft line breaks and =XX escapes.
+    const eml = (await readFile(path.join(t().config.outboxDir, added[0]), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    expect(eml).toContain('To: fan@example.com');
+    // The header text colour is for the title, shown only when there is no header image.
+    const { headerTextColor, ...shown } = colors.emailSettings;
+    for (const c of Object.values(shown)) expect(eml).toContain(c);
+    expect(eml).not.toContain(headerTextColor);
+    expect(eml).toContain(`${t().config.publicUrl}${logo.body.url}`);
+    expect(eml).toContain(`${t().config.publicUrl}/media/snapshots/${slugDate}/mail-photo-1-raw.jpg`);
+    // Someone else's photo: refused, nothing sent.
+    const other = await t().call(attendeeAppRoutes.email, {
+      params: { id: 'mail-photo-1' },
+      body: { userId: 'fan-other', userEmail: 'x@example.com' },
+    });
+    expect(other.status).toBe(404);
+    expect(await outbox()).toHaveLength(before.length + 1);
   });
 });

@@ -25,6 +25,14 @@ export async function listQuestions(deps: Deps, slugDate: string, language: stri
   return questionsOf(row.config)[language] ?? [];
 }
 
+/** What a queued fan may answer: nothing while the event's trivia is disabled. */
+export async function publicQuestions(deps: Deps, slugDate: string, language: string): Promise<TriviaQuestion[]> {
+  const [row] = await findEventRows(deps.db, [slugDate]);
+  if (!row) throw notFound(MSG.events.eventNotFound);
+  if (row.config.triviaEnabled !== true) return [];
+  return questionsOf(row.config)[language] ?? [];
+}
+
 async function save(deps: Deps, changes: { id: string; parts: Record<string, unknown> }[]) {
   const rows = await mergeConfigs(deps.db, changes);
   for (const row of rows)

@@ -332,6 +332,7 @@ export function CameraConfigsPage() {
                         leftSection={<IconRefresh size={14} />}
                         loading={busy === `restart:${c.cameraKey}`}
                         onClick={() => void handleRestart(c.cameraKey)}
+                        data-testid={`restart-${c.cameraKey}`}
                       >
                         Restart ACS
                       </Button>
@@ -348,6 +349,7 @@ export function CameraConfigsPage() {
                         size="compact-xs"
                         variant="default"
                         leftSection={<IconUpload size={14} />}
+                        data-testid={`import-${c.cameraKey}`}
                         onClick={() => {
                           importFor.current = c.cameraKey;
                           fileInput.current?.click();
@@ -360,6 +362,7 @@ export function CameraConfigsPage() {
                         variant="default"
                         leftSection={<IconDownload size={14} />}
                         onClick={() => handleExport(c)}
+                        data-testid={`export-${c.cameraKey}`}
                       >
                         Export
                       </Button>

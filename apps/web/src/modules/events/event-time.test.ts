@@ -68,3 +68,21 @@ describe('event times', () => {
     }
   });
 });
+
+describe('times in the event’s zone', () => {
+  it('shows am/pm and the zone label, summer and winter', async () => {
+    const { eventClock, eventDateTime, zoneLabel } = await import('./event-time.ts');
+    expect(eventDateTime('2025-07-05T00:05:09Z', TZ)).toBe('04/07/2025 07:05:09 pm CDT');
+    expect(eventClock('2025-01-10T15:00:00Z', TZ)).toBe('09:00:00 am CST');
+    expect(zoneLabel('2025-07-05T00:05:09Z', 'Europe/London')).toBe('GMT+1');
+  });
+
+  it('says tomorrow only for the next day in the zone, not in UTC', async () => {
+    const { isTomorrow } = await import('./event-time.ts');
+    // 23:00 in Winnipeg on the 4th is already the 5th in UTC.
+    const now = new Date('2025-07-05T04:00:00Z');
+    expect(isTomorrow('2025-07-05T06:00:00Z', TZ, now)).toBe(true); // 01:00 on the 5th
+    expect(isTomorrow('2025-07-05T04:30:00Z', TZ, now)).toBe(false); // 23:30 on the 4th
+    expect(isTomorrow('2025-07-06T06:00:00Z', TZ, now)).toBe(false); // the 6th
+  });
+});

@@ -34,6 +34,30 @@ export const gameDateStr = (e: EventTimes) => (e.gameDate ? dayjs(e.gameDate).fo
 /** An instant shown in the event's zone as hh:mma. */
 export const clock = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('hh:mma') : '');
 
+/**
+ * The zone's short name at that instant ("CDT", "GMT+1"): every time the console shows in an
+ * event's zone carries it, so an operator in another zone never reads it as their own clock.
+ */
+export function zoneLabel(iso: string, tz: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(
+    new Date(iso),
+  );
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? tz;
+}
+
+/** "07:05:09 pm CDT": a time of day in the event's zone, 12-hour with am/pm and the zone. */
+export const eventClock = (iso: string, tz: string) => `${dayjs(iso).tz(tz).format('hh:mm:ss a')} ${zoneLabel(iso, tz)}`;
+
+/** "02/04/2025 07:05:09 pm CDT": spec 1 §9's DD/MM/YYYY hh:mm:ss, with am/pm and the zone. */
+export const eventDateTime = (iso: string, tz: string) =>
+  `${dayjs(iso).tz(tz).format('DD/MM/YYYY hh:mm:ss a')} ${zoneLabel(iso, tz)}`;
+
+/** True when the instant falls on the day after `now`'s day, both read in the zone. */
+export function isTomorrow(iso: string, tz: string, now: Date = new Date()): boolean {
+  const next = dayjs(now).tz(tz).add(1, 'day').format('YYYY-MM-DD');
+  return dayjs(iso).tz(tz).format('YYYY-MM-DD') === next;
+}
+
 /** The event ends on a later calendar day (in its zone) than it starts: shown with a "+1" mark. */
 export function isNextDay(e: EventTimes): boolean {
   if (!e.startTime || !e.endTime) return false;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Divider, Group, Modal, Popover, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPower } from '@tabler/icons-react';
-import { EVENT_STATUSES, P, type EventStatus } from '@stadiumcam/contract';
+import { EVENT_STATUSES, MSG, P, type EventStatus } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { CameraPowerSection } from '../cameras/camera-power-section.tsx';
 import { useSetEventStatus } from './events.hooks.ts';
-import { clock, dayjs } from './event-time.ts';
+import { dayjs, eventClock, isTomorrow } from './event-time.ts';
 import { useSelectedEvents, type SelectedEvent } from './selection.store.ts';
 
 const STATUS_LABEL: Record<EventStatus, string> = { pre: 'Pre', live: 'Live', post: 'Post' };
@@ -104,10 +104,14 @@ function EarlyEndModal({ event, onClose }: { event: SelectedEvent | null; onClos
     });
   };
   return (
-    <Modal opened={!!event} onClose={onClose} title="End the event early?" centered data-testid="early-end-modal">
-      <Text size="sm">
-        {event &&
-          `${event.title} is scheduled to end at ${clock(event.endTime, event.timezone)}. Set its end time to now, or only switch it to post?`}
+    <Modal opened={!!event} onClose={onClose} title={MSG.night.earlyEndTitle} centered data-testid="early-end-modal">
+      <Text size="sm" data-testid="early-end-text">
+        {event?.endTime &&
+          MSG.night.earlyEnd(
+            event.title,
+            eventClock(event.endTime, event.timezone),
+            isTomorrow(event.endTime, event.timezone),
+          )}
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => handleChoice(false)}>

@@ -15,7 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import {
   IconChevronDown,
   IconChevronRight,
@@ -44,8 +44,11 @@ const TOAST_MS = 3000;
 const PAGE = 10;
 
 type Status = 'pending' | 'uploading' | 'uploaded' | 'error';
-/** spec 3 §3 Config file item. */
-type Item = { file: File; stamp: number; status: Status; error?: string };
+/** spec 3 §3 Config file item; `refused` = turned away by the uploader itself (never sent). */
+type Item = { file: File; stamp: number; status: Status; error?: string; refused?: boolean };
+const MAX_MB = MAX_CONFIG_FILE_BYTES / 1024 / 1024;
+const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+const retryable = (i: Item) => !i.refused && (i.status === 'pending' || i.status === 'error');
 const STATUS_COLOR: Record<Status, string> = { pending: 'gray', uploading: 'blue', uploaded: 'green', error: 'red' };
 const sameUpload = (a: Item, b: Item) =>
   a.file.name === b.file.name &&
@@ -123,20 +126,32 @@ export function MappingConfigPage() {
         }),
     });
 
-  const handleDrop = (dropped: File[]) => {
-    const stamp = Date.now();
+  const addItems = (added: Item[]) =>
     setItems((list) => {
       const next = [...list];
-      for (const file of dropped) {
-        const item: Item = { file, stamp: file.lastModified, status: 'pending' };
-        if (!next.some((x) => sameUpload(x, item))) next.push({ ...item, stamp: item.stamp || stamp });
-      }
+      for (const item of added) if (!next.some((x) => sameUpload(x, item))) next.push(item);
       return next;
     });
+  const handleDrop = (dropped: File[]) =>
+    addItems(dropped.map((file) => ({ file, stamp: file.lastModified, status: 'pending' })));
+  /** Too large or not a map file / row dictionary: listed with the reason, never sent. */
+  const handleReject = (rejected: FileRejection[]) => {
+    addItems(
+      rejected.map(({ file, errors }) => ({
+        file,
+        stamp: file.lastModified,
+        status: 'error',
+        refused: true,
+        error: errors.some((e) => e.code === 'file-too-large')
+          ? `The file is larger than ${MAX_MB} MB`
+          : 'Only cam<N>.json map files and row_dict.txt are accepted',
+      })),
+    );
+    toast(MSG.mapping.filesFailed(rejected.length), { color: 'red', autoClose: TOAST_MS });
   };
 
   const handleUpload = () => {
-    const pending = items.filter((i) => i.status === 'pending' || i.status === 'error');
+    const pending = items.filter(retryable);
     if (!pending.length) return;
     setItems((list) => list.map((i) => (pending.includes(i) ? { ...i, status: 'uploading', error: undefined } : i)));
     upload.mutate(
@@ -197,9 +212,7 @@ export function MappingConfigPage() {
           onDrop={handleDrop}
           maxSize={MAX_CONFIG_FILE_BYTES}
           accept={{ 'application/json': ['.json'], 'text/plain': ['.txt'] }}
-          onReject={(rejected) =>
-            toast(MSG.mapping.filesFailed(rejected.length), { color: 'red', autoClose: TOAST_MS })
-          }
+          onReject={handleReject}
           data-testid="config-dropzone"
         >
           <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
@@ -207,7 +220,7 @@ export function MappingConfigPage() {
             <div>
               <Text>Drop camera map files (cam&lt;N&gt;.json) and the row dictionary (row_dict.txt) here</Text>
               <Text size="sm" c="dimmed">
-                or click to choose them; each file at most {MAX_CONFIG_FILE_BYTES / 1024 / 1024} MB
+                or click to choose them; each file at most {MAX_MB} MB
               </Text>
             </div>
           </Group>
@@ -235,7 +248,7 @@ export function MappingConfigPage() {
                 size="xs"
                 onClick={handleUpload}
                 loading={uploading}
-                disabled={uploading || !items.some((i) => i.status === 'pending' || i.status === 'error')}
+                disabled={uploading || !items.some(retryable)}
               >
                 Upload
               </Button>
@@ -260,7 +273,7 @@ export function MappingConfigPage() {
             head={['File', 'Size', 'Uploaded', 'By', '']}
             row={(f) => [
               f.name,
-              `${(f.size / 1024).toFixed(1)} KB`,
+              sizeText(f.size),
               dayjs(f.uploadedAt).format('YYYY-MM-DD HH:mm'),
               f.uploadedBy,
               <Group gap={4} key="actions" wrap="nowrap">

@@ -33,6 +33,7 @@ import {
   REGION_TYPES,
   attendeeRoutes,
   formatPtzCommand,
+  overlayLabel,
   parsePosition,
   parsePtzCommand,
 } from '@stadiumcam/contract';
@@ -136,7 +137,13 @@ function CornerTable({
               ))}
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Button size="compact-xs" variant="default" disabled={disabled} onClick={() => onRead(key)}>
+                  <Button
+                    size="compact-xs"
+                    variant={flash[`read-${key}`] ? 'filled' : 'default'}
+                    color={flash[`read-${key}`]}
+                    disabled={disabled}
+                    onClick={() => onRead(key)}
+                  >
                     Read
                   </Button>
                   <Button
@@ -208,6 +215,8 @@ export function MappingToolPage() {
   const [checkOriginal, setCheckOriginal] = useState<RegionForm | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [imageStamp, setImageStamp] = useState(() => Date.now());
+  const [tab, setTab] = useState<string | null>('map');
+  const [crossChecking, setCrossChecking] = useState(false);
   const [flash, fire] = useFlash();
   const held = useRef<string | null>(null);
 
@@ -305,47 +314,88 @@ export function MappingToolPage() {
         if (track && connected) setTimeout(() => requestPosition(connected), TRACK_AFTER_MS);
       });
     };
+    // A key released in another window never comes back as keyup: stop when the page loses focus.
+    const blur = () => {
+      if (held.current) up(new KeyboardEvent('keyup', { key: held.current }));
+    };
     window.addEventListener('keydown', down);
     window.addEventListener('keyup', up);
+    window.addEventListener('blur', blur);
     return () => {
       window.removeEventListener('keydown', down);
       window.removeEventListener('keyup', up);
+      window.removeEventListener('blur', blur);
     };
   }, [move, speed, track, connected, requestPosition]);
 
   const handleShot = async () => {
     if (!connected) return console.warn(MSG.mapping.noCameraConnected);
-    const image = new Promise<ArrayBuffer | Uint8Array>((resolve) =>
-      socket.once('shot image', (p) => resolve(p.image)),
-    );
-    const answer = await socket.emitWithAck('take shot', { camera: connected });
+    const cam = connected;
+    let listener: ((p: { camera: string; image: ArrayBuffer | Uint8Array }) => void) | undefined;
+    const image = new Promise<ArrayBuffer | Uint8Array>((resolve) => {
+      listener = (p) => p.camera === cam && resolve(p.image);
+      socket.on('shot image', listener);
+    });
+    const answer = await socket
+      .timeout(15_000)
+      .emitWithAck('take shot', { camera: cam })
+      .catch(() => ({ ok: false as const, error: 'The server did not answer' }));
     fire('shot', answer.ok);
     if (answer.ok) setShot(URL.createObjectURL(new Blob([(await image) as BlobPart], { type: 'image/jpeg' })));
+    else setMessage({ ok: false, text: answer.error });
+    socket.off('shot image', listener);
   };
 
-  /** A corner reads the position as an offset from the reference (stored corners are relative). */
-  const readCorner = (form: RegionForm, set: (f: RegionForm) => void) => (k: CornerKey) =>
-    set(
-      linkCorners({
-        ...form,
-        corners: {
-          ...form.corners,
-          [k]: {
-            ...form.corners[k],
-            pan: String(pos.pan - (ref?.pan ?? 0)),
-            tilt: String(pos.tilt - (ref?.tilt ?? 0)),
+  /**
+   * Read asks the camera where it is now and fills the corner with the offset from the reference
+   * (stored corners are relative, spec 3 §3); it needs a connected camera, like every move.
+   */
+  const readCorner =
+    (update: (change: (f: RegionForm) => RegionForm) => void) =>
+    async (k: CornerKey): Promise<void> => {
+      if (!connected) {
+        console.warn(MSG.mapping.noCameraConnected);
+        return fire(`read-${k}`, false);
+      }
+      const answer = await socket
+        .timeout(12_000)
+        .emitWithAck('rover get position', { target: 'host', camera: connected })
+        .catch(() => ({ ok: false as const, error: 'The server did not answer' }));
+      const p = answer.ok ? parsePosition(answer.position) : null;
+      if (!p) {
+        setMessage({ ok: false, text: answer.ok ? answer.position : answer.error });
+        return fire(`read-${k}`, false);
+      }
+      setPos({ pan: p.pan, tilt: p.tilt, zoom: Math.round(p.zoom * ZOOM_MAX) });
+      update((f) =>
+        linkCorners({
+          ...f,
+          corners: {
+            ...f.corners,
+            [k]: { ...f.corners[k], pan: String(p.pan - (ref?.pan ?? 0)), tilt: String(p.tilt - (ref?.tilt ?? 0)) },
           },
-        },
-      }),
-    );
-  /** Sending a corner adds the reference back (spec 3 §4). */
+        }),
+      );
+      fire(`read-${k}`, true);
+    };
+  const updateMap = (change: (f: RegionForm) => RegionForm) => setMapForm(change);
+  const updateCheck = (change: (f: RegionForm) => RegionForm) => setCheckForm((f) => f && change(f));
+
+  /**
+   * Sending a corner adds the reference back (spec 3 §4), at the region's zoom factor. An empty or
+   * non-integer pan or tilt is not sent (spec 3 §5); the reason shows and the button turns red.
+   */
   const sendCorner = (form: RegionForm) => async (k: CornerKey) => {
     const c = linkCorners(form).corners[k];
+    if (c.pan.trim() === '' || c.tilt.trim() === '') {
+      setMessage({ ok: false, text: 'Fill in the pan and tilt of the corner first' });
+      return fire(`send-${k}`, false);
+    }
     const zoom = Number(form.zoomFactor);
     const ok = await absolute(
-      Math.trunc(Number(c.pan)) + (ref?.pan ?? 0),
-      Math.trunc(Number(c.tilt)) + (ref?.tilt ?? 0),
-      Number.isFinite(zoom) ? Math.round(zoom * ZOOM_MAX) : pos.zoom,
+      Number(c.pan) + (ref?.pan ?? 0),
+      Number(c.tilt) + (ref?.tilt ?? 0),
+      form.zoomFactor.trim() !== '' && Number.isFinite(zoom) ? Math.round(zoom * ZOOM_MAX) : pos.zoom,
     );
     fire(`send-${k}`, ok);
   };
@@ -374,7 +424,26 @@ export function MappingToolPage() {
     const f = r ? formOf(r.s, r.r) : null;
     setCheckForm(f);
     setCheckOriginal(f);
+    if (r) setAngle(r.r.angle);
   };
+  // Another camera's regions: the Check selection belongs to the camera it was made on.
+  const [checkCamera, setCheckCamera] = useState(camera);
+  if (checkCamera !== camera) {
+    setCheckCamera(camera);
+    setCheckKey(null);
+    setCheckForm(null);
+    setCheckOriginal(null);
+  }
+  // spec 3 §8: an empty region list logs a warning and clears the corner fields.
+  const noRegions = tab === 'check' && seatMap.isSuccess && regions.length === 0;
+  useEffect(() => {
+    if (noRegions) console.warn(`No saved regions for ${camera}`);
+  }, [noRegions, camera]);
+  if (noRegions && checkForm) {
+    setCheckKey(null);
+    setCheckForm(null);
+    setCheckOriginal(null);
+  }
   const refOf = () => ({ camera, type: selected!.s.type, section: selected!.s.name, index: selected!.r.index });
   const handleSaveCheck = async () => {
     if (!selected || !checkForm) return;
@@ -395,6 +464,13 @@ export function MappingToolPage() {
   };
   const handleDeleteCheck = async () => {
     if (!selected) return;
+    const sure = await confirm({
+      title: 'Delete region',
+      text: `Delete ${selected.label} of ${camera}? Fans in its seats are no longer sent to this camera.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!sure) return;
     try {
       await mutations.remove.mutateAsync(refOf());
       fire('delete-check', true);
@@ -403,11 +479,17 @@ export function MappingToolPage() {
       fire('delete-check', false);
     }
   };
+  /** One corner a second in the spec's order (spec 3 §4, §9). */
   const handleCrossCheck = async () => {
     if (!checkForm) return;
-    for (const k of CROSS_CHECK) {
-      await sendCorner(checkForm)(k);
-      await new Promise((r) => setTimeout(r, CROSS_CHECK_MS));
+    setCrossChecking(true);
+    try {
+      for (const [i, k] of CROSS_CHECK.entries()) {
+        if (i) await new Promise((r) => setTimeout(r, CROSS_CHECK_MS));
+        await sendCorner(checkForm)(k);
+      }
+    } finally {
+      setCrossChecking(false);
     }
   };
 
@@ -435,10 +517,17 @@ export function MappingToolPage() {
     }
   };
 
+  /** The angle slider turns the preview and sets the angle of the region being edited. */
+  const handleAngle = (v: number) => {
+    setAngle(v);
+    if (tab === 'map') setMapForm((f) => ({ ...f, angle: String(v) }));
+    if (tab === 'check') updateCheck((f) => ({ ...f, angle: String(v) }));
+  };
+
   const camList = (cameras.data ?? []).map((c) => c.cameraKey);
   const overlayOptions = (overlays.data?.overlays ?? []).map((o) => ({
     value: o.urlFullSize,
-    label: o.storageKey.slice(-12),
+    label: overlayLabel(o.storageKey),
   }));
   const btn = (id: string) => ({ color: flash[id], variant: flash[id] ? ('filled' as const) : undefined });
 
@@ -473,8 +562,10 @@ export function MappingToolPage() {
       <Grid>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="xs">
-            <div style={{ position: 'relative' }}>
-              <CameraStream camera={camera} on={connected === camera} />
+            <div style={{ position: 'relative', overflow: 'hidden' }}>
+              <div style={{ transform: angle ? `rotate(${angle}deg)` : undefined }} data-testid="tool-preview">
+                <CameraStream camera={camera} on={connected === camera} />
+              </div>
               {overlay && (
                 <img
                   src={overlay}
@@ -548,7 +639,15 @@ export function MappingToolPage() {
                   <Text size="xs" w={70}>
                     Angle
                   </Text>
-                  <Slider flex={1} aria-label="Angle" min={-30} max={30} step={0.5} value={angle} onChange={setAngle} />
+                  <Slider
+                    flex={1}
+                    aria-label="Angle"
+                    min={-30}
+                    max={30}
+                    step={0.5}
+                    value={angle}
+                    onChange={handleAngle}
+                  />
                 </Group>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="xs" w={70}>
@@ -624,7 +723,7 @@ export function MappingToolPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <Tabs defaultValue="map">
+          <Tabs value={tab} onChange={setTab}>
             <Tabs.List>
               <Tabs.Tab value="map">Map</Tabs.Tab>
               <Tabs.Tab value="check">Check</Tabs.Tab>
@@ -636,7 +735,7 @@ export function MappingToolPage() {
                 <CornerTable
                   form={mapForm}
                   onChange={setMapForm}
-                  onRead={readCorner(mapForm, setMapForm)}
+                  onRead={(k) => void readCorner(updateMap)(k)}
                   onSend={(k) => void sendCorner(mapForm)(k)}
                   flash={flash}
                 />
@@ -664,7 +763,7 @@ export function MappingToolPage() {
                     <CornerTable
                       form={checkForm}
                       onChange={setCheckForm}
-                      onRead={readCorner(checkForm, setCheckForm)}
+                      onRead={(k) => void readCorner(updateCheck)(k)}
                       onSend={(k) => void sendCorner(checkForm)(k)}
                       flash={flash}
                     />
@@ -679,7 +778,7 @@ export function MappingToolPage() {
                       <Button variant="default" disabled={!dirty} onClick={() => setCheckForm(checkOriginal)}>
                         Discard
                       </Button>
-                      <Button variant="default" onClick={() => void handleCrossCheck()}>
+                      <Button variant="default" loading={crossChecking} onClick={() => void handleCrossCheck()}>
                         Cross check
                       </Button>
                       <Button

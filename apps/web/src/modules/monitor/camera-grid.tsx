@@ -4,8 +4,10 @@ import { CameraTile, type TileActions } from './camera-tile.tsx';
 import type { MonitorCamera } from './monitor.hooks.ts';
 
 const GAP = 10;
-/** Height of a tile's info and controls under the 16:9 stream. */
-const INFO_H = 104;
+/** Height of the label bar above a tile's 16:9 stream (monitor.module.css .labelBar). */
+const LABEL_H = 26;
+/** Height of a tile's label bar, and its info and controls under the 16:9 stream. */
+const INFO_H = 104 + LABEL_H;
 const BIG_SIDE_RATIO = 0.26;
 /** The strip under the big camera needs at least this much height, and uses at most that. */
 const MIN_STRIP_H = 150;
@@ -60,7 +62,7 @@ export function CameraGrid({
     // As tall as the strip allows, but all of them under the big camera when they fit.
     const stripTileW = Math.max(
       MIN_STRIP_TILE_W,
-      Math.min(((stripH - 10) * 16) / 9, (mainW - GAP * (others.length - 1)) / Math.max(1, others.length)),
+      Math.min(((stripH - 10 - LABEL_H) * 16) / 9, (mainW - GAP * (others.length - 1)) / Math.max(1, others.length)),
     );
     const small = others.map((c) => (
       <CameraTile

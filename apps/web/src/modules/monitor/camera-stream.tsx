@@ -92,36 +92,14 @@ export function CameraStream({
   return (
     <div
       ref={root}
-      className={classes.stream}
+      className={classes.streamBox}
       data-testid={`stream-${camera}`}
       data-live={showing}
       data-signal={on ? signal : 'off'}
     >
-      <img ref={img} alt={`${camera} live`} style={{ visibility: showing ? 'visible' : 'hidden' }} />
-      {!on && (
-        <div className={classes.off} data-testid={`camera-off-${camera}`}>
-          <IconVideoOff size={28} />
-          {MSG.cameras.cameraOff}
-        </div>
-      )}
-      {on && signal === 'lost' && (
-        <div className={`${classes.off} ${classes.noSignal}`} data-testid={`no-signal-${camera}`}>
-          <IconPlugConnectedX size={28} />
-          {MSG.cameras.noSignal}
-        </div>
-      )}
-      {on && signal === 'waiting' && (
-        <div className={classes.off} data-testid={`connecting-${camera}`}>
-          <Loader size="sm" color="gray" />
-        </div>
-      )}
-      {focusUser !== undefined && (
-        <div className={classes.focus} data-testid={`focus-${camera}`}>
-          <div className={classes.focusFrame} />
-          <span className={classes.focusLabel}>Taking photo · {focusUser}</span>
-        </div>
-      )}
-      <div className={classes.overlayTop}>
+      {/* The label bar sits above the picture, not over it: a camera burns its own text into
+          the frame's corner (time, seat), which the tile's label must never hide. */}
+      <div className={classes.labelBar} data-testid={`label-bar-${camera}`}>
         {top}
         {showing && (
           <Badge
@@ -136,7 +114,33 @@ export function CameraStream({
           </Badge>
         )}
       </div>
-      {bottom && <div className={classes.overlayBottom}>{bottom}</div>}
+      <div className={classes.stream} data-testid={`frame-${camera}`}>
+        <img ref={img} alt={`${camera} live`} style={{ visibility: showing ? 'visible' : 'hidden' }} />
+        {!on && (
+          <div className={classes.off} data-testid={`camera-off-${camera}`}>
+            <IconVideoOff size={28} />
+            {MSG.cameras.cameraOff}
+          </div>
+        )}
+        {on && signal === 'lost' && (
+          <div className={`${classes.off} ${classes.noSignal}`} data-testid={`no-signal-${camera}`}>
+            <IconPlugConnectedX size={28} />
+            {MSG.cameras.noSignal}
+          </div>
+        )}
+        {on && signal === 'waiting' && (
+          <div className={classes.off} data-testid={`connecting-${camera}`}>
+            <Loader size="sm" color="gray" />
+          </div>
+        )}
+        {focusUser !== undefined && (
+          <div className={classes.focus} data-testid={`focus-${camera}`}>
+            <div className={classes.focusFrame} />
+            <span className={classes.focusLabel}>Taking photo · {focusUser}</span>
+          </div>
+        )}
+        {bottom && <div className={classes.overlayBottom}>{bottom}</div>}
+      </div>
     </div>
   );
 }

@@ -187,11 +187,11 @@ function SidebarPhoto({ s, overlay, tz }: { s: SnapshotListItem; overlay: boolea
           {s.userId}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace" style={{ flex: 'none' }}>
-          {s.camera} · {dayjs(s.date).tz(tz).format('hh:mm:ss')}
+          {eventClock(s.date, tz)}
         </Text>
       </Group>
       <Text size="xs" c="dimmed" truncate>
-        Sec {s.section} · Row {s.row} · Seat {s.seat}
+        {s.camera} · Sec {s.section} · Row {s.row} · Seat {s.seat}
       </Text>
     </Box>
   );

@@ -17,21 +17,15 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconBell, IconCheck, IconPhoto, IconUserX, IconZzz } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import { MSG, P, type Notification } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
+import { eventClock, eventDateTime } from '../events/event-time.ts';
 import { useMonitorEvent } from '../monitor/monitor-event.ts';
 import { useUserCommands } from '../monitor/user-commands.tsx';
 import { albumOfUser } from '../snapshots/album-url.ts';
 import { useDismissNotification, useNotificationCount, useNotifications } from './notifications.hooks.ts';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 const SEATS_SHOWN = 5;
-const localTime = (iso: string, tz: string) => dayjs(iso).tz(tz).format('DD/MM/YYYY hh:mm:ss');
 
 function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; onDismiss: () => void }) {
   const [all, setAll] = useState(false);
@@ -51,7 +45,7 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
               </Text>
             </Text>
             <Text size="xs" c="dimmed">
-              {localTime(n.date, tz)}
+              {eventDateTime(n.date, tz)}
             </Text>
           </div>
         </Group>
@@ -98,7 +92,7 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
               <Table.Td>{r.section}</Table.Td>
               <Table.Td>{r.row}</Table.Td>
               <Table.Td>{r.seat}</Table.Td>
-              <Table.Td ff="monospace">{dayjs(r.time).tz(tz).format('hh:mm:ss')}</Table.Td>
+              <Table.Td ff="monospace">{eventClock(r.time, tz)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

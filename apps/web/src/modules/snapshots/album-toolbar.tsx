@@ -10,7 +10,8 @@ import {
   IconSquareOff,
   IconTrash,
 } from '@tabler/icons-react';
-import { buildPath, MSG, snapshotsRoutes, toQueryString, type SnapshotListItem } from '@stadiumcam/contract';
+import { buildPath, MSG, P, snapshotsRoutes, toQueryString, type SnapshotListItem } from '@stadiumcam/contract';
+import { useCan } from '../auth/session.hooks.ts';
 import { showErrorModal } from '../../ui/feedback.tsx';
 import { errorText } from '../../ui/api.ts';
 import { downloadWithProgress, randomPassword } from './download.ts';
@@ -35,6 +36,9 @@ export function AlbumToolbar({ items, selected, onSelectAll, onClear, can, slugD
   const { toggleFavorite, toggleBan, deletePhotos } = useModeration();
   const [emailOpen, setEmailOpen] = useState(false);
   const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
+  // The server refuses these without their permissions (docs/security.md §6, §8).
+  const canDownload = useCan(P.PHOTOS_DOWNLOAD);
+  const canEmail = useCan(P.PHOTOS_EMAIL);
   const chosen = items.filter((s) => selected.has(s._id));
   const count = chosen.length;
   const all = items.length > 0 && count === items.length;
@@ -107,60 +111,66 @@ export function AlbumToolbar({ items, selected, onSelectAll, onClear, can, slugD
           Delete
         </Button>
       )}
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconDownload size={14} />}
-            rightSection={<IconChevronDown size={12} />}
-            disabled={!count}
-          >
-            Download
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => handleDownload('rawCroppedURI')}>Raw</Menu.Item>
-          <Menu.Item onClick={() => handleDownload('sharedURI')}>Overlayed</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconMail size={14} />}
-        disabled={!count}
-        onClick={() => setEmailOpen(true)}
-      >
-        E-mail
-      </Button>
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button
-            size="compact-sm"
-            variant="default"
-            leftSection={<IconFileZip size={14} />}
-            rightSection={<IconChevronDown size={12} />}
-          >
-            Export
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            disabled={!count}
-            onClick={() => setExportRequest({ password: randomPassword(), id: chosen.map((s) => s._id) })}
-          >
-            Export selected ({count})
-          </Menu.Item>
-          <Tooltip label="Not while the event is live" disabled={!anyLive} position="right">
-            <Menu.Item
-              disabled={anyLive || !slugDates.length}
-              onClick={() => setExportRequest({ password: randomPassword(), slugDate: slugDates })}
+      {canDownload && (
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconDownload size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+              disabled={!count}
             >
-              Export all photos of the event
+              Download
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => handleDownload('rawCroppedURI')}>Raw</Menu.Item>
+            <Menu.Item onClick={() => handleDownload('sharedURI')}>Overlayed</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {canEmail && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconMail size={14} />}
+          disabled={!count}
+          onClick={() => setEmailOpen(true)}
+        >
+          E-mail
+        </Button>
+      )}
+      {canDownload && (
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconFileZip size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+            >
+              Export
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              disabled={!count}
+              onClick={() => setExportRequest({ password: randomPassword(), id: chosen.map((s) => s._id) })}
+            >
+              Export selected ({count})
             </Menu.Item>
-          </Tooltip>
-        </Menu.Dropdown>
-      </Menu>
+            <Tooltip label="Not while the event is live" disabled={!anyLive} position="right">
+              <Menu.Item
+                disabled={anyLive || !slugDates.length}
+                onClick={() => setExportRequest({ password: randomPassword(), slugDate: slugDates })}
+              >
+                Export all photos of the event
+              </Menu.Item>
+            </Tooltip>
+          </Menu.Dropdown>
+        </Menu>
+      )}
       <ShareEmailModal
         opened={emailOpen}
         onClose={() => setEmailOpen(false)}

@@ -270,7 +270,7 @@ export function AlbumPage() {
               data-testid="new-photos"
               style={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', zIndex: 3 }}
             >
-              {waiting.count === 1 ? '1 new photo' : `${waiting.count} new photos`}
+              {MSG.night.newPhotos(waiting.count)}
             </Button>
           )}
           <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>

@@ -17,7 +17,12 @@ const mb = (bytes: number) =>
  * operator sees that work is going on (DESIGN §9). Archives are streamed by the server, so the
  * total is often unknown: the toast then counts bytes.
  */
-export async function downloadWithProgress(url: string, fallbackName: string, label: string): Promise<void> {
+export async function downloadWithProgress(
+  url: string,
+  fallbackName: string,
+  label: string,
+  init: RequestInit = {},
+): Promise<void> {
   const id = notifications.show({
     title: label,
     message: 'Preparing…',
@@ -26,7 +31,7 @@ export async function downloadWithProgress(url: string, fallbackName: string, la
     withCloseButton: false,
   });
   try {
-    const res = await fetch(url, { credentials: 'same-origin' });
+    const res = await fetch(url, { ...init, credentials: 'same-origin' });
     if (!res.ok) {
       let body: ApiError['body'];
       try {

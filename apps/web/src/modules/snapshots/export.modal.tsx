@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Code, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconLock } from '@tabler/icons-react';
-import { buildPath, snapshotsRoutes, toQueryString } from '@stadiumcam/contract';
+import { buildPath, snapshotsRoutes } from '@stadiumcam/contract';
 import { errorText } from '../../ui/api.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { downloadWithProgress } from './download.ts';
@@ -26,8 +26,12 @@ export function ExportModal({ request, onClose }: { request: ExportRequest | nul
   useEffect(() => {
     if (!request || started.current === request) return;
     started.current = request;
-    const url = buildPath(snapshotsRoutes.export.path) + toQueryString(request);
-    downloadWithProgress(url, 'photos-export.zip', 'Exporting photos')
+    // The password travels in the body, never in a URL that logs and history keep.
+    downloadWithProgress(buildPath(snapshotsRoutes.export.path), 'photos-export.zip', 'Exporting photos', {
+      method: snapshotsRoutes.export.method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    })
       .then(() => setState({ for: request, status: 'done' }))
       .catch((err: unknown) =>
         setState({ for: request, status: 'failed', error: errorText(err, 'The export failed. Please try again.') }),

@@ -19,6 +19,7 @@ import {
   IMAGE_MIME_TYPES,
   IMAGE_MSG,
   IMAGE_SECTIONS,
+  MAX_TEMPLATE_IMAGE_PIXELS,
   VENUE_TYPES,
   buildPath,
   checkImageRules,
@@ -35,16 +36,23 @@ import { useSavePart, useTemplatePart } from './template.hooks.ts';
 
 type Section = { uploading: boolean; error: string | null; id?: string };
 
-/** Real pixel size of a chosen file, read by the browser before anything is sent. */
-async function dimensions(file: File): Promise<{ width: number; height: number } | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
-  } catch {
-    return null;
-  }
+/**
+ * Real pixel size of a chosen file, read by the browser before anything is sent. An <img> reads
+ * the size from the header without decoding the pixels, so a 30000x30000 file costs nothing;
+ * anything the browser cannot read as an image (SVG sent as PNG, a text file) answers null.
+ */
+function dimensions(file: File): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    const done = (size: { width: number; height: number } | null) => {
+      URL.revokeObjectURL(url);
+      resolve(size);
+    };
+    img.onload = () => done(img.naturalWidth ? { width: img.naturalWidth, height: img.naturalHeight } : null);
+    img.onerror = () => done(null);
+    img.src = url;
+  });
 }
 
 /** POST /api/events/{slugDate}/images/{key}, multipart field `image`. */
@@ -86,7 +94,8 @@ function GraphicsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'ima
     const file = files[0];
     if (files.length !== 1 || !file) return patch(key, { error: IMAGE_MSG.onlyImages });
     const size = await dimensions(file);
-    if (!size) return patch(key, { error: IMAGE_MSG.onlyImages });
+    if (!size || !file.size) return patch(key, { error: IMAGE_MSG.onlyImages });
+    if (size.width * size.height > MAX_TEMPLATE_IMAGE_PIXELS) return patch(key, { error: IMAGE_MSG.tooManyPixels });
     const broken = checkImageRules(key, { ...size, bytes: file.size });
     if (broken) return patch(key, { error: broken });
     patch(key, { uploading: true, error: null });
