@@ -390,7 +390,7 @@ describe('album and lightbox', () => {
     await box.waitFor();
     await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
     // The newest photos were taken after local midnight on the 15th.
-    expect(await page.getByTestId('lightbox-time').textContent()).toMatch(/^15\/03\/2025 \d\d:\d\d:\d\d$/);
+    expect(await page.getByTestId('lightbox-time').textContent()).toMatch(/^15\/03\/2025 \d\d:\d\d:\d\d (am|pm) CDT$/);
     expect(await page.getByTestId('lightbox-seat').textContent()).toMatch(/^Section 10\d, Row \d+, Seat \d+$/);
 
     await page.keyboard.press('ArrowRight');

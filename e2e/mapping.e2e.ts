@@ -254,7 +254,7 @@ describe('mapping and camera configuration screens', () => {
 
       // Check: a saved region; an edit locks the region selector until Discard.
       await page.getByRole('tab', { name: 'Check' }).click();
-      const selector = page.getByLabel('Saved region');
+      const selector = page.getByRole('combobox', { name: 'Saved region' });
       await selector.click();
       await page.getByRole('option', { name: 'section 101 #1' }).click();
       const angle = page.getByRole('tabpanel').getByLabel('Angle', { exact: true });

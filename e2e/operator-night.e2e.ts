@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +13,9 @@ import { events } from '../apps/server/src/db/schema/index.ts';
 import { putMedia } from '../apps/server/src/media/media-store.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
 const CAMERAS = ['cam1', 'cam2', 'cam3', 'cam4'];
@@ -120,6 +126,29 @@ describe('the operator’s night: monitor', () => {
       await context.close();
     }, 120_000);
   }
+
+  it('layout at 1024 px with the menu open: no tile clipped, the label above the picture, not over it', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport: { width: 1024, height: 768 } });
+    await streaming(page);
+    await page.getByRole('link', { name: 'Calendar' }).waitFor(); // the side menu is open
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1024);
+    const grid = (await page.getByTestId('camera-tile-cam1').locator('..').boundingBox())!;
+    for (const c of CAMERAS) {
+      const tile = (await page.getByTestId(`camera-tile-${c}`).boundingBox())!;
+      expect(tile.x, c).toBeGreaterThanOrEqual(grid.x - 1);
+      expect(tile.x + tile.width, c).toBeLessThanOrEqual(Math.min(1024, grid.x + grid.width) + 1);
+      // Every control of the tile is inside it, the Take photo button included.
+      for (const id of [`shoot-${c}`, `fps-${c}`]) {
+        const b = (await page.getByTestId(id).boundingBox())!;
+        expect(b.x + b.width, id).toBeLessThanOrEqual(tile.x + tile.width + 1);
+      }
+      // The camera burns its own text into the frame's top-left corner: the label bar sits above.
+      const bar = (await page.getByTestId(`label-bar-${c}`).boundingBox())!;
+      const frame = (await page.getByTestId(`frame-${c}`).boundingBox())!;
+      expect(bar.y + bar.height, c).toBeLessThanOrEqual(frame.y + 0.5);
+    }
+    await context.close();
+  }, 120_000);
 
   it('a camera that is on but sends no frames says "No signal"; one that is off says "CAMERA OFF"', async () => {
     // A host whose camera is on but whose stream is stuck (no frames at all).
@@ -280,7 +309,7 @@ describe('the operator’s night: a light console', () => {
   });
 });
 
-describe('the operator’s night: unsaved changes', () => {
+describe('the operator’s night: forms and dialogs', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();
@@ -316,6 +345,38 @@ describe('the operator’s night: unsaved changes', () => {
     await page.getByRole('link', { name: 'Album' }).click();
     await prompt.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(`${stack.url}/album`);
+    await context.close();
+  });
+
+  it('the early-end dialog says "tomorrow" for an end after midnight, in the event’s zone with am/pm', async () => {
+    const TZ = 'America/Winnipeg';
+    const now = dayjs().tz(TZ);
+    const end = now.add(1, 'day').startOf('day').add(1, 'hour'); // 01:00 tomorrow, in the zone
+    const today = now.format('YYYY-MM-DD');
+    await stack.app.deps.db.insert(events).values({
+      id: randomUUID(),
+      slug: 'stadiumcam',
+      slugDate: `stadiumcam-${today}`,
+      template: false,
+      title: 'Late Game',
+      eventStatus: 'live',
+      gameDate: today,
+      startTime: now.subtract(1, 'hour').toDate(),
+      endTime: end.toDate(),
+      timezone: TZ,
+      config: {},
+    });
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await page.getByRole('radio', { name: 'Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'End the event early?' });
+    const zone = new Intl.DateTimeFormat('en-US', { timeZone: TZ, timeZoneName: 'short' })
+      .formatToParts(end.toDate())
+      .find((p) => p.type === 'timeZoneName')!.value;
+    expect(await dialog.getByTestId('early-end-text').textContent()).toBe(
+      `Late Game is scheduled to end at 01:00:00 am ${zone} tomorrow. Set its end time to now, or only switch it to post?`,
+    );
+    await dialog.getByRole('button', { name: 'Only set post' }).click();
+    await page.locator('[data-testid="event-status"] input[value="post"]:checked').waitFor();
     await context.close();
   });
 });
@@ -378,16 +439,9 @@ describe('the operator’s night: album', () => {
   });
 
   /** A photo of this event through the real ingest path, as a camera host uploads it. */
-  const upload = async () => {
+  const upload = async (seat: { section: string; row: string; seat: string } = { section: '7', row: 'B', seat: '1' }) => {
     const form = new FormData();
-    const metadata = {
-      slugDate: EVENT.slugDate,
-      userId: 'fan-live',
-      camera: 'cam1',
-      section: '7',
-      row: 'B',
-      seat: '1',
-    };
+    const metadata = { slugDate: EVENT.slugDate, userId: 'fan-live', camera: 'cam1', ...seat };
     form.append('metadata', JSON.stringify(metadata));
     const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#a23b72' } })
       .jpeg()
@@ -477,6 +531,21 @@ describe('the operator’s night: album', () => {
     const c = await upload();
     await until(async () => (await tiles(page).first().getAttribute('data-id')) === c, 'joins at once');
     expect(await page.getByTestId('new-photos').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the full seat caption on album tiles at 1280 px, a long suite name included', async () => {
+    const id = await upload({ section: 'Skyline Suite 12', row: 'AA', seat: '120' });
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    const caption = page.locator(`[data-testid="snapshot-tile"][data-id="${id}"] [data-testid="tile-caption"]`);
+    await caption.waitFor();
+    expect(await caption.textContent()).toBe('Skyline Suite 12 · AA · 120');
+    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+    // No caption is cut: each shows all of its text, inside its tile.
+    const cut = await page.evaluate<number>(
+      `[...document.querySelectorAll('[data-testid="tile-caption"]')].filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1).length`,
+    );
+    expect(cut).toBe(0);
     await context.close();
   });
 

@@ -172,7 +172,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       await f.context.grantPermissions(['geolocation'], { origin: stack.url });
       await f.context.setGeolocation(geo);
     }
-    await f.page.evaluate((id) => localStorage.setItem('stadiumcam.userId', id), userId);
+    await f.page.evaluate(`localStorage.setItem('stadiumcam.userId', ${JSON.stringify(userId)})`);
     return f;
   }
 
@@ -549,7 +549,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await problems.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Draw map' }).click();
     const map = page.getByTestId('geofence-map');
-    await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+    await expect.poll(() => map.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1280);
     await page.getByRole('button', { name: 'Add location' }).click();
     const loc = page.getByTestId('location-modal');
     await loc.getByLabel('Location').fill('Main gate');

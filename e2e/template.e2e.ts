@@ -121,209 +121,231 @@ describe('template screens reach an open attendee app', () => {
     await fan.context.close();
   });
 
-  it('graphics: each rule refused in the console with its text, a server refusal clears the file, a valid front image reaches the open app', async () => {
-    const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
-    await fan.page.locator('[data-screen="landing"]').waitFor();
-    await fan.page.evaluate('window.stillHere = true');
-    const op = await stack.newPage({ login: admin, path: '/template/graphics' });
-    let uploads = 0;
-    op.page.on('request', (r) => {
-      if (r.method() === 'POST' && /\/api\/events\/[^/]+\/images\//.test(r.url())) uploads++;
-    });
-    const drop = op.page.locator('[data-testid="graphics-dropzone"] input[type="file"]');
-    const error = op.page.getByTestId('graphics-error');
-    const M = MSG.templateImages;
-    const refused = [
-      ['watermark', await image(1080, 1000, 'png'), M.watermarkSquare],
-      ['watermark', await image(1000, 1000, 'png'), M.watermarkDimensions],
-      ['watermark', await image(1080, 1080, 'jpeg', true), M.watermarkTooLarge],
-      ['frontPage', await image(700, 1280, 'webp'), M.frontPageMin],
-      ['frontPage', await image(720, 1280, 'jpeg', true), M.frontPageTooLarge],
-      ['frontPage', await image(1000, 1280, 'webp'), M.frontPageAspect],
-      ['logo', await image(500, 300, 'png'), M.logoMin],
-      ['logo', await image(800, 450, 'jpeg', true), M.logoTooLarge],
-      ['logo', await image(600, 400, 'png'), M.logoAspect],
-      ['logo', { name: 'huge.png', mimeType: 'image/png', buffer: hugePng() }, M.tooManyPixels],
-      ['slideshowBanner', await image(1920, 181, 'png'), M.slideshowBannerSize],
-      ['slideshowBanner', { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) }, M.onlyImages],
-      [
-        'seo',
-        {
-          name: 'logo.svg',
-          mimeType: 'image/svg+xml',
-          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-        },
-        M.onlyImages,
-      ],
-    ] as const;
-    for (const [key, file, text] of refused) {
-      await op.page.getByTestId(`section-${key}`).click();
-      await drop.setInputFiles(file);
-      await expect.poll(() => error.textContent(), { message: `${key} ${file.name}` }).toBe(text);
-    }
-    // Refused before anything was sent.
-    expect(uploads).toBe(0);
-    await stack.screenshot(op.page, 'graphics-refused');
+  it(
+    'graphics: each rule refused in the console with its text, a server refusal clears the file, a valid front image reaches the open app',
+    { timeout: 240_000 },
+    async () => {
+      const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+      await fan.page.locator('[data-screen="landing"]').waitFor();
+      await fan.page.evaluate('window.stillHere = true');
+      const op = await stack.newPage({ login: admin, path: '/template/graphics' });
+      let uploads = 0;
+      op.page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/api\/events\/[^/]+\/images\//.test(r.url())) uploads++;
+      });
+      const drop = op.page.locator('[data-testid="graphics-dropzone"] input[type="file"]');
+      const error = op.page.getByTestId('graphics-error');
+      const M = MSG.templateImages;
+      const refused = [
+        ['watermark', await image(1080, 1000, 'png'), M.watermarkSquare],
+        ['watermark', await image(1000, 1000, 'png'), M.watermarkDimensions],
+        ['watermark', await image(1080, 1080, 'jpeg', true), M.watermarkTooLarge],
+        ['frontPage', await image(700, 1280, 'webp'), M.frontPageMin],
+        ['frontPage', await image(720, 1280, 'jpeg', true), M.frontPageTooLarge],
+        ['frontPage', await image(1000, 1280, 'webp'), M.frontPageAspect],
+        ['logo', await image(500, 300, 'png'), M.logoMin],
+        ['logo', await image(800, 450, 'jpeg', true), M.logoTooLarge],
+        ['logo', await image(600, 400, 'png'), M.logoAspect],
+        ['logo', { name: 'huge.png', mimeType: 'image/png', buffer: hugePng() }, M.tooManyPixels],
+        ['slideshowBanner', await image(1920, 181, 'png'), M.slideshowBannerSize],
+        ['slideshowBanner', { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) }, M.onlyImages],
+        [
+          'seo',
+          {
+            name: 'logo.svg',
+            mimeType: 'image/svg+xml',
+            buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+          },
+          M.onlyImages,
+        ],
+      ] as const;
+      for (const [key, file, text] of refused) {
+        console.log('H11', key, file.name, new Date().toISOString());
+        await op.page.getByTestId(`section-${key}`).click();
+        await drop.setInputFiles(file);
+        op.page.on('console', (m) => console.log('H11 console', m.text()));
+        op.page.on('pageerror', (m) => console.log('H11 pageerror', m.message));
+        console.log('H11 inputs', await op.page.locator('[data-testid="graphics-dropzone"] input').evaluateAll((els) => els.map((e) => e.outerHTML)));
+        await op.page.waitForTimeout(3000);
+        await stack.screenshot(op.page, 'h11-debug');
+        await expect.poll(() => error.textContent(), { message: `${key} ${file.name}`, timeout: 15_000 }).toBe(text);
+      }
+      // Refused before anything was sent.
+      expect(uploads).toBe(0);
+      await stack.screenshot(op.page, 'graphics-refused');
 
-    // A PNG renamed .webp passes the console's pixel checks; the server's text is shown and the
-    // file is cleared (the dropzone is back, no image).
-    await op.page.getByTestId('section-frontPage').click();
-    const png = await image(720, 1280, 'png');
-    await drop.setInputFiles({ ...png, name: 'front.webp', mimeType: 'image/webp' });
-    await expect.poll(() => error.textContent()).toBe(M.typeMismatch);
-    expect(uploads).toBe(1);
-    await expect.poll(() => op.page.getByTestId('graphics-image').count()).toBe(0);
-    await drop.waitFor({ state: 'attached' });
+      // A PNG renamed .webp passes the console's pixel checks; the server's text is shown and the
+      // file is cleared (the dropzone is back, no image).
+      await op.page.getByTestId('section-frontPage').click();
+      const png = await image(720, 1280, 'png');
+      await drop.setInputFiles({ ...png, name: 'front.webp', mimeType: 'image/webp' });
+      await expect.poll(() => error.textContent(), { timeout: 15_000 }).toBe(M.typeMismatch);
+      expect(uploads).toBe(1);
+      await expect.poll(() => op.page.getByTestId('graphics-image').count()).toBe(0);
+      await drop.waitFor({ state: 'attached' });
 
-    const front = await image(720, 1280, 'webp');
-    await drop.setInputFiles(front);
-    const img = op.page.getByTestId('graphics-image');
-    await img.waitFor();
-    const src = (await img.getAttribute('src'))!;
-    expect(src).toMatch(new RegExp(`^/media/${slugDate}/images/frontPage-[a-f0-9]+\\.webp$`));
-    await expect.poll(() => error.count()).toBe(0);
-    // Saved only by Update Event.
-    expect((await stored()).images).toEqual({});
-    await op.page.getByRole('radio', { name: 'Arena' }).check({ force: true });
-    await op.page.getByTestId('update-event').click();
-    const ok = op.page.getByText(MSG.template.eventSuccessfullyUpdated);
-    await ok.waitFor();
-    await stack.screenshot(op.page, 'graphics-saved');
-    // The success popup closes itself (1.5 s).
-    await ok.waitFor({ state: 'hidden' });
-    expect((await stored()).images).toMatchObject({ frontPageUrl: src });
-    expect((await stored()).venueType).toBe('arena');
-    await expect
-      .poll(() => fan.page.getByTestId('front-image').getAttribute('style'), { timeout: 10_000 })
-      .toContain(src);
-    expect(await fan.page.evaluate('window.stillHere')).toBe(true);
-    await stack.screenshot(fan.page, 'attendee-front-image');
-    await op.context.close();
-    await fan.context.close();
-  });
-
-  it('colours: each bad import file refused with its text, Preview all shows the real app screens with the unsaved colours, Update Event saves colours then screenshots', async () => {
-    const op = await stack.newPage({ login: admin, path: '/template/colors' });
-    const bg = op.page.getByLabel('Background color', { exact: true });
-    await bg.waitFor();
-    const input = op.page.locator('input[type="file"][accept="application/json,.json"]');
-    const C = MSG.templateColors;
-    const file = (name: string, text: string, mimeType = 'application/json') => ({
-      name,
-      mimeType,
-      buffer: Buffer.from(text),
-    });
-    for (const [f, text] of [
-      [file('colors.txt', '{"colors":{}}', 'text/plain'), C.invalidFileType],
-      [file('broken.json', '{"colors": {'), C.invalidJson],
-      [file('theme.json', '{"theme":{"backgroundColor":"#123456"}}'), C.noColorsProperty],
-      [file('names.json', '{"colors":{"theme":{"backgroundColor":"navy"},"slideshowColor":"12345"}}'), C.noValidColors],
-    ] as const) {
-      await input.setInputFiles(f);
-      const dialog = op.page.getByRole('dialog').filter({ hasText: text });
-      await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-    }
-    const before = await stored();
-    expect(await bg.inputValue()).toBe(before.theme.backgroundColor);
-    // BOM, a missing '#': kept; unknown names ignored.
-    await input.setInputFiles(
-      file(
-        'good.json',
-        '\uFEFF{"colors":{"theme":{"backgroundColor":"123456","bogus":"#fff"},"emailSettings":{"headerBgColor":"#654321"}}}',
-      ),
-    );
-    await op.page.getByText(C.imported).waitFor();
-    expect(await bg.inputValue()).toBe('#123456');
-
-    const downloading = op.page.waitForEvent('download');
-    await op.page.getByRole('button', { name: 'Export' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${slugDate}-colors.json`);
-    const exported = JSON.parse(await readFile((await download.path()), 'utf8'));
-    expect(exported.colors.theme.backgroundColor).toBe('#123456');
-    expect(exported.colors.emailSettings.headerBgColor).toBe('#654321');
-
-    await op.page.getByRole('button', { name: 'Preview all' }).click();
-    const modal = op.page.getByRole('dialog').filter({ hasText: 'Preview all' });
-    await modal.waitFor();
-    for (const shot of PREVIEW_SCREENS.filter((s) => s.screen !== 'email')) {
-      const frame = modal.frameLocator(`iframe[title="${shot.title}"]`);
-      await frame.locator(`[data-screen="${shot.screen.split('/')[0]}"]`).waitFor();
-      // The unsaved colour, in the real app.
+      const front = await image(720, 1280, 'webp');
+      await drop.setInputFiles(front);
+      const img = op.page.getByTestId('graphics-image');
+      await img.waitFor();
+      const src = (await img.getAttribute('src'))!;
+      expect(src).toMatch(new RegExp(`^/media/${slugDate}/images/frontPage-[a-f0-9]+\\.webp$`));
+      await expect.poll(() => error.count()).toBe(0);
+      // Saved only by Update Event.
+      expect((await stored()).images).toEqual({});
+      await op.page.getByRole('radio', { name: 'Arena' }).check({ force: true });
+      await op.page.getByTestId('update-event').click();
+      const ok = op.page.getByText(MSG.template.eventSuccessfullyUpdated);
+      await ok.waitFor();
+      await stack.screenshot(op.page, 'graphics-saved');
+      // The success popup closes itself (1.5 s).
+      await ok.waitFor({ state: 'hidden' });
+      expect((await stored()).images).toMatchObject({ frontPageUrl: src });
+      expect((await stored()).venueType).toBe('arena');
       await expect
-        .poll(() => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor), {
-          message: shot.title,
-        })
-        .toBe('rgb(18, 52, 86)');
-    }
-    const email = modal.frameLocator('iframe[title="Photo e-mail"]');
-    await expect
-      .poll(() => email.locator('[data-part="header"]').evaluate((td) => getComputedStyle(td).backgroundColor))
-      .toBe('rgb(101, 67, 33)');
-    await stack.screenshot(op.page, 'colors-preview-all');
-    await op.page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'hidden' });
-    // Nothing saved yet.
-    expect((await stored()).theme.backgroundColor).toBe(before.theme.backgroundColor);
+        .poll(() => fan.page.getByTestId('front-image').getAttribute('style'), { timeout: 10_000 })
+        .toContain(src);
+      expect(await fan.page.evaluate('window.stillHere')).toBe(true);
+      await stack.screenshot(fan.page, 'attendee-front-image');
+      await op.context.close();
+      await fan.context.close();
+    },
+  );
 
-    const saves: string[] = [];
-    op.page.on('request', (r) => {
-      if (/\/api\/events\/(colors|screenshots)$/.test(r.url()))
-        saves.push(`${r.method()} ${new URL(r.url()).pathname}`);
-    });
-    await op.page.getByTestId('update-event').click();
-    await op.page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
-    expect(saves).toEqual(['PATCH /api/events/colors', 'POST /api/events/screenshots']);
-    const after = await stored();
-    expect(after.theme.backgroundColor).toBe('#123456');
-    expect((after.emailSettings as Record<string, string>).headerBgColor).toBe('#654321');
-    expect(after.screenshots).toEqual(PREVIEW_SCREENS);
-    expect(after.screenshotsHash).toMatch(/^[0-9a-f]{64}$/);
-    await op.context.close();
-  });
+  it(
+    'colours: each bad import file refused with its text, Preview all shows the real app screens with the unsaved colours, Update Event saves colours then screenshots',
+    { timeout: 240_000 },
+    async () => {
+      const op = await stack.newPage({ login: admin, path: '/template/colors' });
+      const bg = op.page.getByLabel('Background color', { exact: true });
+      await bg.waitFor();
+      const input = op.page.locator('input[type="file"][accept="application/json,.json"]');
+      const C = MSG.templateColors;
+      const file = (name: string, text: string, mimeType = 'application/json') => ({
+        name,
+        mimeType,
+        buffer: Buffer.from(text),
+      });
+      for (const [f, text] of [
+        [file('colors.txt', '{"colors":{}}', 'text/plain'), C.invalidFileType],
+        [file('broken.json', '{"colors": {'), C.invalidJson],
+        [file('theme.json', '{"theme":{"backgroundColor":"#123456"}}'), C.noColorsProperty],
+        [
+          file('names.json', '{"colors":{"theme":{"backgroundColor":"navy"},"slideshowColor":"12345"}}'),
+          C.noValidColors,
+        ],
+      ] as const) {
+        await input.setInputFiles(f);
+        const dialog = op.page.getByRole('dialog').filter({ hasText: text });
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+      const before = await stored();
+      expect(await bg.inputValue()).toBe(before.theme.backgroundColor);
+      // BOM, a missing '#': kept; unknown names ignored.
+      await input.setInputFiles(
+        file(
+          'good.json',
+          '\uFEFF{"colors":{"theme":{"backgroundColor":"123456","bogus":"#fff"},"emailSettings":{"headerBgColor":"#654321"}}}',
+        ),
+      );
+      await op.page.getByText(C.imported).waitFor();
+      expect(await bg.inputValue()).toBe('#123456');
 
-  it('languages: a CSV round trip with a modified cell and a new language; a CSV with wrong columns is refused', async () => {
-    const op = await stack.newPage({ login: admin, path: '/template/Languages' });
-    await op.page.getByTestId('languages-table').waitFor();
-    const input = op.page.locator('input[type="file"][accept=".csv,text/csv"]');
+      const downloading = op.page.waitForEvent('download');
+      await op.page.getByRole('button', { name: 'Export' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`${slugDate}-colors.json`);
+      const exported = JSON.parse(await readFile(await download.path(), 'utf8'));
+      expect(exported.colors.theme.backgroundColor).toBe('#123456');
+      expect(exported.colors.emailSettings.headerBgColor).toBe('#654321');
 
-    await input.setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('name,text\na,b\n') });
-    await op.page.getByTestId('import-errors').getByText(MSG.template.csvNoKey).waitFor();
+      await op.page.getByRole('button', { name: 'Preview all' }).click();
+      const modal = op.page.getByRole('dialog').filter({ hasText: 'Preview all' });
+      await modal.waitFor();
+      for (const shot of PREVIEW_SCREENS.filter((s) => s.screen !== 'email')) {
+        const frame = modal.frameLocator(`iframe[title="${shot.title}"]`);
+        await frame.locator(`[data-screen="${shot.screen.split('/')[0]}"]`).waitFor();
+        // The unsaved colour, in the real app.
+        await expect
+          .poll(() => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor), {
+            message: shot.title,
+            timeout: 15_000,
+          })
+          .toBe('rgb(18, 52, 86)');
+      }
+      const email = modal.frameLocator('iframe[title="Photo e-mail"]');
+      await expect
+        .poll(() => email.locator('[data-part="header"]').evaluate((td) => getComputedStyle(td).backgroundColor))
+        .toBe('rgb(101, 67, 33)');
+      await stack.screenshot(op.page, 'colors-preview-all');
+      await op.page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+      // Nothing saved yet.
+      expect((await stored()).theme.backgroundColor).toBe(before.theme.backgroundColor);
 
-    const downloading = op.page.waitForEvent('download');
-    await op.page.getByRole('button', { name: 'Export' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${slugDate}-languages.csv`);
-    const csv = await readFile((await download.path()), 'utf8');
-    expect(csv.charCodeAt(0)).toBe(0xfeff);
-    const rows = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true }).data;
-    for (const row of rows) row.spanish = row.key === 'landing.start' ? 'Vamos, "amigos"' : '';
-    rows.find((r) => r.key === 'landing.title')!.english = 'Smile, you are on camera';
-    await input.setInputFiles({
-      name: 'table.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`\uFEFF${Papa.unparse(rows)}`),
-    });
-    await op.page.getByText(`${MSG.template.importSuccessful} Added: spanish.`).waitFor();
-    await expect.poll(() => op.page.getByTestId('import-errors').count()).toBe(0);
-    const cell = (key: string, lang: string) => op.page.locator(`[data-key="${key}"] td[data-lang="${lang}"]`);
-    expect(await cell('landing.title', 'english').getAttribute('data-state')).toBe('modified');
-    expect(await cell('landing.start', 'spanish').getAttribute('data-state')).toBe('modified');
-    expect(await cell('landing.start', 'spanish').textContent()).toBe('Vamos, "amigos"');
-    expect(await cell('landing.subtitle', 'spanish').getAttribute('data-state')).toBe('empty');
-    expect(await cell('landing.subtitle', 'english').getAttribute('data-state')).toBe('');
-    await stack.screenshot(op.page, 'languages-imported');
-    // Imported, not saved: Update Event saves.
-    expect((await stored()).availableLanguages).not.toContain('spanish');
-    await op.page.getByTestId('update-event').click();
-    await op.page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
-    const after = await stored();
-    expect(after.availableLanguages).toContain('spanish');
-    const languages = after.languages as Record<string, { texts: Record<string, string> }>;
-    expect(languages['landing.start'].texts.spanish).toBe('Vamos, "amigos"');
-    expect(languages['landing.title'].texts.english).toBe('Smile, you are on camera');
-    await op.context.close();
-  });
+      const saves: string[] = [];
+      op.page.on('request', (r) => {
+        if (/\/api\/events\/(colors|screenshots)$/.test(r.url()))
+          saves.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      });
+      await op.page.getByTestId('update-event').click();
+      await op.page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+      expect(saves).toEqual(['PATCH /api/events/colors', 'POST /api/events/screenshots']);
+      const after = await stored();
+      expect(after.theme.backgroundColor).toBe('#123456');
+      expect((after.emailSettings as Record<string, string>).headerBgColor).toBe('#654321');
+      expect(after.screenshots).toEqual(PREVIEW_SCREENS);
+      expect(after.screenshotsHash).toMatch(/^[0-9a-f]{64}$/);
+      await op.context.close();
+    },
+  );
+
+  it(
+    'languages: a CSV round trip with a modified cell and a new language; a CSV with wrong columns is refused',
+    { timeout: 120_000 },
+    async () => {
+      const op = await stack.newPage({ login: admin, path: '/template/Languages' });
+      await op.page.getByTestId('languages-table').waitFor();
+      const input = op.page.locator('input[type="file"][accept=".csv,text/csv"]');
+
+      await input.setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('name,text\na,b\n') });
+      await op.page.getByTestId('import-errors').getByText(MSG.template.csvNoKey).waitFor();
+
+      const downloading = op.page.waitForEvent('download');
+      await op.page.getByRole('button', { name: 'Export' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`${slugDate}-languages.csv`);
+      const csv = await readFile(await download.path(), 'utf8');
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const rows = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true }).data;
+      for (const row of rows) row.spanish = row.key === 'landing.start' ? 'Vamos, "amigos"' : '';
+      rows.find((r) => r.key === 'landing.title')!.english = 'Smile, you are on camera';
+      await input.setInputFiles({
+        name: 'table.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`\uFEFF${Papa.unparse(rows)}`),
+      });
+      await op.page.getByText(`${MSG.template.importSuccessful} Added: spanish.`).waitFor();
+      await expect.poll(() => op.page.getByTestId('import-errors').count()).toBe(0);
+      const cell = (key: string, lang: string) => op.page.locator(`[data-key="${key}"] td[data-lang="${lang}"]`);
+      expect(await cell('landing.title', 'english').getAttribute('data-state')).toBe('modified');
+      expect(await cell('landing.start', 'spanish').getAttribute('data-state')).toBe('modified');
+      expect(await cell('landing.start', 'spanish').textContent()).toBe('Vamos, "amigos"');
+      expect(await cell('landing.subtitle', 'spanish').getAttribute('data-state')).toBe('empty');
+      expect(await cell('landing.subtitle', 'english').getAttribute('data-state')).toBe('');
+      await stack.screenshot(op.page, 'languages-imported');
+      // Imported, not saved: Update Event saves.
+      expect((await stored()).availableLanguages).not.toContain('spanish');
+      await op.page.getByTestId('update-event').click();
+      await op.page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+      const after = await stored();
+      expect(after.availableLanguages).toContain('spanish');
+      const languages = after.languages as Record<string, { texts: Record<string, string> }>;
+      expect(languages['landing.start'].texts.spanish).toBe('Vamos, "amigos"');
+      expect(languages['landing.title'].texts.english).toBe('Smile, you are on camera');
+      await op.context.close();
+    },
+  );
 });

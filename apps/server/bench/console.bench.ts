@@ -7,6 +7,7 @@
  *
  *   npm run build && npm run bench:console           (60 s of streams)
  *   BENCH_SECONDS=20 npm run bench:console
+ *   BENCH_SECONDS=0 npm run bench:console           (build, headers and the album only)
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -98,7 +99,10 @@ async function albumBench() {
   const painted = (before: string) =>
     `(() => { const g = document.querySelector('[data-testid="album-grid"]'); const ids = [...(g?.querySelectorAll('[data-testid="snapshot-tile"]') ?? [])].map((t) => t.dataset.id).join(); return !!ids && ids !== '${before}' && g.style.opacity !== '0.6'; })()`;
   const figures: Record<string, number[]> = {};
-  const note = (what: string, ms: number) => (figures[what] ??= []).push(ms);
+  const note = (what: string, ms: number) => {
+    if (process.env.BENCH_VERBOSE) console.log(`    ${what}: ${ms.toFixed(0)} ms`);
+    (figures[what] ??= []).push(ms);
+  };
 
   for (let round = 0; round < 3; round++) {
     console.log(`album: round ${round + 1} of 3…`);
@@ -135,10 +139,7 @@ async function albumBench() {
       );
       note(
         'select',
-        await time(
-          `${tile}.querySelector('input[type="checkbox"]').click()`,
-          `${tile}.hasAttribute('data-selected')`,
-        ),
+        await time(`${tile}.querySelector('input[type="checkbox"]').click()`, `${tile}.hasAttribute('data-selected')`),
       );
       await page.evaluate(`${tile}.querySelector('input[type="checkbox"]').click()`);
       // Ban: the tile's ban menu, then the confirmation; timed from the confirming click.
@@ -234,41 +235,44 @@ try {
     const own = [...closure(k)].filter((c) => !shell.has(c));
     console.log(`  ${k} adds ${own.length} files, ${kib(gzOf(own))} gzip`);
   }
-  const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
+  // BENCH_SECONDS=0 skips the streams (the album alone).
+  if (SECONDS > 0) {
+    const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
 
-  // 4. Streams, counted in the console the operator looks at.
-  await page.goto('/monitor');
-  for (const c of CAMERAS) {
-    await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor({ timeout: 60_000 });
+    // 4. Streams, counted in the console the operator looks at.
+    await page.goto('/monitor');
+    for (const c of CAMERAS) {
+      await page.locator(`[data-testid="stream-${c}"][data-live="true"]`).waitFor({ timeout: 60_000 });
+    }
+    const frames = (p: Page) =>
+      p.evaluate<Record<string, number>>(
+        `Object.fromEntries(${JSON.stringify(CAMERAS)}.map((c) => [c, Number(document.querySelector('[data-testid="stream-' + c + '"]')?.getAttribute('data-frames') ?? 0)]))`,
+      );
+    const sim = stack.venue!.hosts[0].cameras;
+    const due0 = Object.fromEntries(CAMERAS.map((c) => [c, sim.get(c)!.framesDue]));
+    const got0 = await frames(page);
+    const perSecond: Record<string, number[]> = Object.fromEntries(CAMERAS.map((c) => [c, []]));
+    let last = got0;
+    const started = performance.now();
+    for (let s = 0; s < SECONDS; s++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = await frames(page);
+      for (const c of CAMERAS) perSecond[c].push(now[c] - last[c]);
+      last = now;
+    }
+    const elapsed = (performance.now() - started) / 1000;
+    console.log(`streams over ${elapsed.toFixed(0)} s (4 cameras at 3 fps), frames drawn by the console:`);
+    for (const c of CAMERAS) {
+      const got = last[c] - got0[c];
+      const due = sim.get(c)!.framesDue - due0[c];
+      const ps = perSecond[c];
+      console.log(
+        `  ${c}: ${got} of ${due} due (${((100 * got) / due).toFixed(0)} %), ${(got / elapsed).toFixed(2)} fps, ` +
+          `per second min ${Math.min(...ps)} max ${Math.max(...ps)}`,
+      );
+    }
+    await context.close();
   }
-  const frames = (p: Page) =>
-    p.evaluate<Record<string, number>>(
-      `Object.fromEntries(${JSON.stringify(CAMERAS)}.map((c) => [c, Number(document.querySelector('[data-testid="stream-' + c + '"]')?.getAttribute('data-frames') ?? 0)]))`,
-    );
-  const sim = stack.venue!.hosts[0].cameras;
-  const due0 = Object.fromEntries(CAMERAS.map((c) => [c, sim.get(c)!.framesDue]));
-  const got0 = await frames(page);
-  const perSecond: Record<string, number[]> = Object.fromEntries(CAMERAS.map((c) => [c, []]));
-  let last = got0;
-  const started = performance.now();
-  for (let s = 0; s < SECONDS; s++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const now = await frames(page);
-    for (const c of CAMERAS) perSecond[c].push(now[c] - last[c]);
-    last = now;
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  console.log(`streams over ${elapsed.toFixed(0)} s (4 cameras at 3 fps), frames drawn by the console:`);
-  for (const c of CAMERAS) {
-    const got = last[c] - got0[c];
-    const due = sim.get(c)!.framesDue - due0[c];
-    const ps = perSecond[c];
-    console.log(
-      `  ${c}: ${got} of ${due} due (${((100 * got) / due).toFixed(0)} %), ${(got / elapsed).toFixed(2)} fps, ` +
-        `per second min ${Math.min(...ps)} max ${Math.max(...ps)}`,
-    );
-  }
-  await context.close();
 
   // 5. The album in Chromium (issue 10, point 3): 300 photos in the simulator's live event
   // (its cameras keep adding more), 100 tiles a page; each action is timed inside the page
@@ -277,4 +281,3 @@ try {
 } finally {
   await stack.close();
 }
-

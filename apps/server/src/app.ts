@@ -24,6 +24,7 @@ import { createMetricsState } from './modules/events/metrics.service.ts';
 import { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
 import { createAttendeeFeed } from './modules/attendee/attendee.feed.ts';
 import { createOpsMetrics } from './modules/ops/ops.metrics.ts';
+import { LOG_REDACT } from './plugins/log-redact.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 
@@ -34,7 +35,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Builds the whole server (API, sockets, static console and media) on one database.
  * Tests build it with PGlite in memory or a PostgreSQL test database.
  */
-export async function buildApp(config: AppConfig, opts: { logger?: boolean; database?: Database } = {}): Promise<App> {
+export async function buildApp(
+  config: AppConfig,
+  opts: { logger?: boolean; database?: Database; logStream?: { write: (line: string) => void } } = {},
+): Promise<App> {
   const database = opts.database ?? (await openDatabase(config));
   const app = Fastify({
     // Readable lines on a terminal, JSON lines otherwise (docs/operations.md).
@@ -43,9 +47,12 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean; data
         ? false
         : {
             level: config.logLevel,
-            ...(process.stdout.isTTY
-              ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-              : {}),
+            redact: LOG_REDACT,
+            ...(opts.logStream
+              ? { stream: opts.logStream }
+              : process.stdout.isTTY
+                ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+                : {}),
           },
     // One debug line per request from the ops area instead of two info lines per request.
     logController: new LogController({ disableRequestLogging: true }),

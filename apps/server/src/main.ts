@@ -4,6 +4,10 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { lockDataDir, startupFailure } from './lock.ts';
 import { ensureTodayEventLive } from './modules/events/events.service.ts';
+import { sweepOrphans } from './modules/snapshots/snapshots.service.ts';
+
+/** When this process started: files changed before it are not writes of this process. */
+const startedAt = new Date();
 
 const config = configFromEnv();
 let unlock = () => {};
@@ -24,6 +28,18 @@ const app = await buildApp(config).catch((err: unknown) => {
 });
 const { port, host } = config;
 await app.listen({ port, host });
+
+/**
+ * Photo files a crash (kill -9, power loss) left without a row go, in the background so a big
+ * store does not delay the start (issue 16 §11). With PGlite the data folder is locked to this
+ * process, so everything older than its start is settled; instances sharing PostgreSQL leave
+ * the last 10 minutes alone, as another instance may be writing them.
+ */
+const SHARED_GRACE_MS = 10 * 60 * 1000;
+void sweepOrphans(app.deps, new Date(startedAt.getTime() - (config.databaseUrl ? SHARED_GRACE_MS : 0))).then(
+  (removed) => app.log.info(removed, 'orphan media swept'),
+  (err: unknown) => app.log.error({ err }, 'orphan media sweep failed'),
+);
 
 /** The admin's password as the first start set it (ADMIN_PASSWORD or the saved random one). */
 async function adminCredentials(): Promise<{ username: string; password: string } | undefined> {

@@ -1,4 +1,4 @@
-import { access, readdir, rename } from 'node:fs/promises';
+import { access, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -77,6 +77,56 @@ export async function removeFiles(mediaDir: string, rows: SnapshotRow[]): Promis
     }
     for (const dir of photoDirs(row)) await removeMedia(mediaDir, dir);
   }
+}
+
+const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SWEEP_BATCH = 500;
+
+/**
+ * Files a crash left without a row (issue 16 §11, docs/security.md §11): an ingest writes the
+ * photo's folder `<slugDate>/<id>/` first and records the row after, so a kill -9 in between
+ * leaves a folder nobody can moderate, ban or delete; a kill during a write leaves a `.tmp`.
+ * Removes every photo folder whose id has no row and every `.tmp` file, both last changed
+ * before `olderThan` (writes still in flight, on this or another instance, are newer).
+ * `known` answers which of the ids have a row. Answers what it removed.
+ */
+export async function sweepOrphanMedia(
+  mediaDir: string,
+  olderThan: Date,
+  known: (ids: string[]) => Promise<Set<string>>,
+): Promise<{ folders: number; temps: number }> {
+  const out = { folders: 0, temps: 0 };
+  const old = async (file: string) => (await stat(file).catch(() => null))?.mtime.getTime() ?? Infinity;
+  const cutoff = olderThan.getTime();
+  const removeTemps = async (dir: string, depth: number): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory() && depth < 3) await removeTemps(file, depth + 1);
+      else if (entry.isFile() && entry.name.endsWith('.tmp') && (await old(file)) < cutoff) {
+        await rm(file, { force: true });
+        out.temps += 1;
+      }
+    }
+  };
+  await removeTemps(mediaDir, 0);
+  for (const event of await readdir(mediaDir, { withFileTypes: true }).catch(() => [])) {
+    if (!event.isDirectory()) continue;
+    const eventDir = path.join(mediaDir, event.name);
+    const ids = (await readdir(eventDir, { withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isDirectory() && PHOTO_ID.test(e.name))
+      .map((e) => e.name);
+    for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
+      const batch = ids.slice(i, i + SWEEP_BATCH);
+      const rows = await known(batch);
+      for (const id of batch) {
+        const dir = path.join(eventDir, id);
+        if (rows.has(id) || (await old(dir)) >= cutoff) continue;
+        await rm(dir, { recursive: true, force: true });
+        out.folders += 1;
+      }
+    }
+  }
+  return out;
 }
 
 type ArchiverModule = {

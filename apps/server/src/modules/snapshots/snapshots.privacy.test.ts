@@ -115,7 +115,8 @@ describeEachDb('attendee data permissions (issue 16 §6, §8)', (t) => {
 
     // Photo moderators may not carry the photos away either.
     for (const cookie of [nobody, await as([P.PHOTOS_WRITE, P.EVENT_USERS_WRITE])]) {
-      const get = (url: string) => t().app.inject({ method: 'GET', url, headers: { cookie, origin: ORIGIN, host: HOST } });
+      const get = (url: string) =>
+        t().app.inject({ method: 'GET', url, headers: { cookie, origin: ORIGIN, host: HOST } });
       const archive = await get(`/api/downloadArchive${toQueryString({ snapshots: ['priv1'] })}`);
       expect(archive.statusCode).toBe(403);
       expect(archive.json()).toMatchObject({ error: MSG.common.insufficientPermissions });

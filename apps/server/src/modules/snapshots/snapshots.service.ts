@@ -25,7 +25,14 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { toSnapshot, withoutContacts } from './snapshots.mapper.ts';
-import { appendMedia, entriesWritten, extensionOf, moveToNewUrls, removeFiles } from './snapshots.media.ts';
+import {
+  appendMedia,
+  entriesWritten,
+  extensionOf,
+  moveToNewUrls,
+  removeFiles,
+  sweepOrphanMedia,
+} from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
 import type { AlbumFilter, SnapshotRow } from './snapshots.repository.ts';
 
@@ -363,4 +370,13 @@ export async function shareByEmail(deps: Deps, user: AuthUser, body: ShareSnapsh
     deps.log.error({ err }, 'share mail failed');
     throw new AppError(500, MSG.album.emailFailed);
   }
+}
+
+/** Removes photo files a crash left without a row (snapshots.media.ts sweepOrphanMedia). */
+export async function sweepOrphans(deps: Deps, olderThan: Date): Promise<{ folders: number; temps: number }> {
+  return sweepOrphanMedia(
+    deps.config.mediaDir,
+    olderThan,
+    async (ids) => new Set((await repo.findSnapshots(deps.db, ids)).map((r) => r.id)),
+  );
 }

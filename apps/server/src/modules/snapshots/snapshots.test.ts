@@ -539,7 +539,7 @@ describeEachDb('snapshots API', (t) => {
         method: 'POST',
         url: '/api/snapshots/export',
         payload: body,
-        headers: { cookie, origin: ORIGIN },
+        headers: { cookie, origin: ORIGIN, host: new URL(ORIGIN).host },
       });
       return { status: res.statusCode, body: res.rawPayload, headers: res.headers };
     };

@@ -263,6 +263,8 @@ export function MappingToolPage() {
         setMessage({ ok: false, text: answer.error });
         return false;
       }
+      // The camera did what was asked: an earlier refusal no longer applies.
+      setMessage(null);
       const p = parsePosition(answer.answer);
       if (p) setPos({ pan: p.pan, tilt: p.tilt, zoom: Math.round(p.zoom * ZOOM_MAX) });
       return true;

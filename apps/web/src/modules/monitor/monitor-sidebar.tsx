@@ -2,9 +2,6 @@ import { useRef, useState } from 'react';
 import { Badge, Box, Center, Group, Loader, ScrollArea, Stack, Switch, Tabs, Text, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconShare, IconSparkles } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import {
   MONITOR_SIDEBAR_PAGE_SIZE,
   MSG,
@@ -17,10 +14,9 @@ import {
 import { api } from '../../ui/api.ts';
 import { useSocketEvent } from '../../ui/socket.ts';
 import { useCan } from '../auth/session.hooks.ts';
+import { eventClock } from '../events/event-time.ts';
 import classes from './monitor.module.css';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type Tab = 'live' | 'shared';
 const sidebarKey = (slugDate: string, tab: Tab) => ['monitor', 'sidebar', slugDate, tab] as const;

@@ -26,7 +26,7 @@ import type { AlbumFilter } from './album-filter.ts';
 import { useAlbumUrl, useLightboxRoute } from './album-url.ts';
 import { AlbumFilters } from './album-filters.tsx';
 import { AlbumToolbar } from './album-toolbar.tsx';
-import { SnapshotTile, useTileAbilities } from './snapshot-tile.tsx';
+import { SnapshotTile, TileMenu, useTileAbilities, type TileMenuKind, type TileMenuState } from './snapshot-tile.tsx';
 import { downloadFile } from './download.ts';
 import { snapshotKeys, useAlbumList, useAlbumStats, useFilterOptions, type AlbumTab } from './snapshots.hooks.ts';
 import { useAlbumKeys } from './album-keys.hooks.tsx';
@@ -139,6 +139,13 @@ export function AlbumPage() {
     (s: SnapshotListItem, type: 'rawCroppedURI' | 'sharedURI') => downloadFile(s[type] || s.rawCroppedURI),
     [],
   );
+  // One menu for the page's 100 tiles, opened at the button that asked for it.
+  const [menu, setMenu] = useState<TileMenuState>(null);
+  const handleMenu = useCallback(
+    (snapshot: SnapshotListItem, kind: TileMenuKind, anchor: HTMLElement) => setMenu({ snapshot, kind, anchor }),
+    [],
+  );
+  const closeMenu = useCallback(() => setMenu(null), []);
 
   useAlbumKeys({
     items,
@@ -197,8 +204,16 @@ export function AlbumPage() {
             onBanUser={handleBanUser}
             onDelete={handleDelete}
             onDownload={handleDownload}
+            onMenu={handleMenu}
           />
         ))}
+        <TileMenu
+          state={menu}
+          onClose={closeMenu}
+          onBanPhoto={handleBanPhoto}
+          onBanUser={handleBanUser}
+          onDownload={handleDownload}
+        />
       </Box>
     );
 

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -9,7 +9,6 @@ import {
   Image,
   Menu,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -47,7 +46,12 @@ export type TileActions = {
   onBanUser: (snapshot: SnapshotListItem) => void;
   onDelete: (snapshot: SnapshotListItem) => void;
   onDownload: (snapshot: SnapshotListItem, type: 'rawCroppedURI' | 'sharedURI') => void;
+  /** Opens the page's one shared menu (TileMenu) for this tile's ban or download button. */
+  onMenu: (snapshot: SnapshotListItem, kind: TileMenuKind, anchor: HTMLElement) => void;
 };
+
+export type TileMenuKind = 'ban' | 'download';
+export type TileMenuState = { snapshot: SnapshotListItem; kind: TileMenuKind; anchor: HTMLElement } | null;
 
 type Props = TileActions & {
   snapshot: SnapshotListItem;
@@ -124,92 +128,162 @@ export const SnapshotTile = memo(function SnapshotTile({
               Magicshot
             </Badge>
           )}
-          <Tooltip label={isVideo(s) ? 'Video' : 'Image'}>
-            <Box
-              c="white"
-              bg="rgba(0,0,0,.55)"
-              style={{ borderRadius: 4, display: 'flex', padding: 2 }}
-              data-testid="media-type"
-              data-media={isVideo(s) ? 'video' : 'image'}
-            >
-              {isVideo(s) ? <IconVideo size={16} /> : <IconPhoto size={16} />}
-            </Box>
-          </Tooltip>
+          <Box
+            c="white"
+            bg="rgba(0,0,0,.55)"
+            style={{ borderRadius: 4, display: 'flex', padding: 2 }}
+            title={isVideo(s) ? 'Video' : 'Image'}
+            data-testid="media-type"
+            data-media={isVideo(s) ? 'video' : 'image'}
+          >
+            {isVideo(s) ? <IconVideo size={16} /> : <IconPhoto size={16} />}
+          </Box>
         </Group>
       </Box>
-      <Group justify="space-between" px={6} py={4} gap={0} wrap="nowrap">
-        <Text size="xs" c="dimmed" truncate title={`Section ${s.section}, row ${s.row}, seat ${s.seat}`}>
-          {label}
-        </Text>
+      {/* The whole seat caption on its own line: a box or suite name is long, and it is what an
+          operator reads to find the fan (never cut by the action icons). */}
+      <Text
+        size="xs"
+        c="dimmed"
+        px={6}
+        pt={4}
+        lh={1.3}
+        style={{ overflowWrap: 'anywhere' }}
+        title={`Section ${s.section}, row ${s.row}, seat ${s.seat}`}
+        data-testid="tile-caption"
+      >
+        {label}
+      </Text>
+      <Group justify="flex-end" px={4} pb={2} gap={0} wrap="nowrap">
         <Group gap={0} wrap="nowrap">
-          <Tooltip label={s.favorite ? 'Unfavourite' : 'Favourite'}>
+          {/* Native titles and one shared menu (TileMenu): a page has 100 tiles, and six
+              tooltips and two menus each made every page change and favourite slow. */}
+          <ActionIcon
+            variant="subtle"
+            color={s.favorite ? 'red' : 'gray'}
+            size="sm"
+            title={s.favorite ? 'Unfavourite' : 'Favourite'}
+            aria-label={s.favorite ? 'Unfavourite' : 'Favourite'}
+            aria-pressed={s.favorite}
+            disabled={!can.favorite}
+            onClick={() => on.onFavorite(s)}
+          >
+            {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
+          </ActionIcon>
+          <Group
+            gap={1}
+            c={shares ? 'teal' : 'dimmed'}
+            px={2}
+            wrap="nowrap"
+            title={MSG.album.sharedTimes(shares)}
+            data-testid="shared-count"
+          >
+            <IconShare size={14} />
+            <Text size="xs">{shares}</Text>
+          </Group>
+          <Group gap={1} c="dimmed" px={2} wrap="nowrap" title={`${posts} social media post(s)`} data-testid="posts-count">
+            <IconMessageCircle size={14} />
+            <Text size="xs">{posts}</Text>
+          </Group>
+          {can.ban && (
             <ActionIcon
               variant="subtle"
-              color={s.favorite ? 'red' : 'gray'}
+              color="gray"
               size="sm"
-              aria-label={s.favorite ? 'Unfavourite' : 'Favourite'}
-              aria-pressed={s.favorite}
-              disabled={!can.favorite}
-              onClick={() => on.onFavorite(s)}
+              aria-label="Ban menu"
+              aria-haspopup="menu"
+              onClick={(e) => on.onMenu(s, 'ban', e.currentTarget)}
             >
-              {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
+              <IconBan size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label={MSG.album.sharedTimes(shares)}>
-            <Group gap={1} c={shares ? 'teal' : 'dimmed'} px={2} wrap="nowrap" data-testid="shared-count">
-              <IconShare size={14} />
-              <Text size="xs">{shares}</Text>
-            </Group>
-          </Tooltip>
-          <Tooltip label={`${posts} social media post(s)`}>
-            <Group gap={1} c="dimmed" px={2} wrap="nowrap" data-testid="posts-count">
-              <IconMessageCircle size={14} />
-              <Text size="xs">{posts}</Text>
-            </Group>
-          </Tooltip>
-          {can.ban && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Ban menu">
-                  <IconBan size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconBan size={14} />} onClick={() => on.onBanPhoto(s)}>
-                  {s.hidden ? 'Unban Photo' : 'Ban Photo'}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconUserOff size={14} />} onClick={() => on.onBanUser(s)}>
-                  {s.hidden ? 'Unban User' : 'Ban User'}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
           )}
           {can.remove && (
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label="Delete photo"
-                onClick={() => on.onDelete(s)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              title="Delete"
+              aria-label="Delete photo"
+              onClick={() => on.onDelete(s)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
           )}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Download menu">
-                <IconDownload size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => on.onDownload(s, 'rawCroppedURI')}>Raw</Menu.Item>
-              <Menu.Item onClick={() => on.onDownload(s, 'sharedURI')}>Overlayed</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label="Download menu"
+            aria-haspopup="menu"
+            onClick={(e) => on.onMenu(s, 'download', e.currentTarget)}
+          >
+            <IconDownload size={16} />
+          </ActionIcon>
         </Group>
       </Group>
     </Card>
   );
 });
+
+/**
+ * The album's one tile menu (ban: Ban/Unban Photo, Ban/Unban User; download: Raw, Overlayed),
+ * opened at the button that asked for it. The button gets aria-expanded while it is open: the
+ * album reads that as "the operator is working on the grid" (new photos wait).
+ */
+export function TileMenu({
+  state,
+  onClose,
+  onBanPhoto,
+  onBanUser,
+  onDownload,
+}: { state: TileMenuState; onClose: () => void } & Pick<TileActions, 'onBanPhoto' | 'onBanUser' | 'onDownload'>) {
+  const anchor = state?.anchor;
+  useEffect(() => {
+    if (!anchor) return;
+    anchor.setAttribute('aria-expanded', 'true');
+    // The menu does not follow a scrolling grid: scrolling closes it.
+    const close = () => onClose();
+    window.addEventListener('scroll', close, true);
+    return () => {
+      anchor.removeAttribute('aria-expanded');
+      window.removeEventListener('scroll', close, true);
+    };
+  }, [anchor, onClose]);
+  const rect = anchor?.getBoundingClientRect();
+  const s = state?.snapshot;
+  return (
+    <Menu opened={!!state} onChange={(open) => !open && onClose()} position="bottom-end" withinPortal>
+      <Menu.Target>
+        <div
+          aria-hidden
+          style={{
+            position: 'fixed',
+            left: rect?.left ?? 0,
+            top: rect?.top ?? 0,
+            width: rect?.width ?? 0,
+            height: rect?.height ?? 0,
+            pointerEvents: 'none',
+          }}
+        />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {s && state.kind === 'ban' && (
+          <>
+            <Menu.Item leftSection={<IconBan size={14} />} onClick={() => onBanPhoto(s)}>
+              {s.hidden ? 'Unban Photo' : 'Ban Photo'}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconUserOff size={14} />} onClick={() => onBanUser(s)}>
+              {s.hidden ? 'Unban User' : 'Ban User'}
+            </Menu.Item>
+          </>
+        )}
+        {s && state.kind === 'download' && (
+          <>
+            <Menu.Item onClick={() => onDownload(s, 'rawCroppedURI')}>Raw</Menu.Item>
+            <Menu.Item onClick={() => onDownload(s, 'sharedURI')}>Overlayed</Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -120,7 +120,15 @@ function ColorsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'color
   const preview = useMutation({
     mutationFn: async () =>
       api(templateRoutes.screenshotsPreview, {
-        body: { hash: await sha256(JSON.stringify(colors)), screenshots: PREVIEW_SCREENS, slugDate, ...colors },
+        // The spec's payload: the three colour groups, not slideshowColor (no app screen shows it).
+        body: {
+          hash: await sha256(JSON.stringify(colors)),
+          screenshots: PREVIEW_SCREENS,
+          slugDate,
+          theme: colors.theme,
+          iconColor: colors.iconColor,
+          emailSettings: colors.emailSettings,
+        },
       }),
     onSuccess: () => setAll(true),
     onError: () => showErrorModal(),

@@ -36,7 +36,7 @@ import { ApiError, api } from '../../ui/api.ts';
 import { confirm, showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { EVENTS_KEY } from '../events/events.hooks.ts';
 import { askSeatMap } from './seat-options.page.tsx';
-import { useDragSensors } from './share.page.tsx';
+import { useDragSensors } from './sortable.tsx';
 import { TemplatePage } from './template-page.tsx';
 import { useTemplatePart } from './template.hooks.ts';
 

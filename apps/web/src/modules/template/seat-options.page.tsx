@@ -27,7 +27,7 @@ import {
   type SeatOptionType,
 } from '@stadiumcam/contract';
 import { getConsoleSocket } from '../../ui/socket.ts';
-import { SortableRow, useDragSensors } from './share.page.tsx';
+import { SortableRow, useDragSensors } from './sortable.tsx';
 import { TemplatePage } from './template-page.tsx';
 import { useSavePart, useTemplatePart } from './template.hooks.ts';
 

@@ -12,26 +12,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragOverEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { IconArrowLeft, IconArrowRight, IconGripVertical } from '@tabler/icons-react';
+import { DndContext, closestCenter, useDroppable, type DragEndEvent, type DragOverEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { SortableRow, useDragSensors } from './sortable.tsx';
 import {
   MAX_ACTIVE_SHARE,
   MIN_ACTIVE_SHARE,
@@ -44,38 +28,6 @@ import { showErrorModal } from '../../ui/feedback.tsx';
 import { useEvent } from '../events/events.hooks.ts';
 import { TemplatePage } from './template-page.tsx';
 import { useSavePart, useTemplatePart } from './template.hooks.ts';
-
-/* ---------- drag helpers shared by the template screens of issue 12 ---------- */
-
-/** Mouse/touch drag, and the keyboard (Space, arrows, Space) for operators without a mouse. */
-export function useDragSensors() {
-  return useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-}
-
-/** One draggable row: the grip carries the drag so the row's own buttons stay clickable. */
-export function SortableRow({ id, children, testId }: { id: string; children: ReactNode; testId?: string }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <Paper
-      ref={setNodeRef}
-      withBorder
-      p="xs"
-      radius="sm"
-      data-testid={testId}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
-    >
-      <Group gap="xs" wrap="nowrap">
-        <ActionIcon variant="subtle" color="gray" aria-label={`Drag ${id}`} {...attributes} {...listeners}>
-          <IconGripVertical size={16} />
-        </ActionIcon>
-        {children}
-      </Group>
-    </Paper>
-  );
-}
 
 /* ---------- Share settings (spec 2 Share, §4, §5, §9) ---------- */
 
