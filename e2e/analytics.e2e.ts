@@ -260,7 +260,9 @@ describe('analytics and event users', () => {
     await page.getByRole('checkbox', { name: `Select ${target}` }).check();
     expect(await ban.textContent()).toBe('Ban');
     await ban.click();
-    await page.getByRole('dialog', { name: 'Ban Photo' }).getByRole('button', { name: 'Confirm' }).click();
+    const confirmBan = page.getByRole('dialog', { name: 'Ban Photo' });
+    await confirmBan.getByText(MSG.album.banPhotoWarning).waitFor();
+    await confirmBan.getByRole('button', { name: 'Confirm' }).click();
     const row = rows.filter({ hasText: target });
     await row.getByText('Banned').waitFor();
     await expect.poll(() => ban.textContent(), WAIT).toBe('Unban');
@@ -355,6 +357,48 @@ describe('analytics and event users', () => {
     await failing.page.getByText(MSG.eventUsers.fetchFailed).waitFor({ timeout: 30_000 });
     await failing.page.getByText(MSG.eventUsers.sharePlatformsFailed).waitFor({ timeout: 30_000 });
     await failing.context.close();
+  });
+
+  it('Event Users: a page emptied by a delete goes back to the last page with rows', async () => {
+    // 51 photos: page 2 holds one.
+    const BUSY = { slugDate: 'stadiumcam-2025-05-09', title: 'Busy Game', gameDate: '2025-05-09' };
+    const start = await insertEndedEvent(stack, BUSY);
+    for (let i = 0; i < 51; i++) {
+      const id = randomUUID();
+      const uri = `/media/${BUSY.slugDate}/${id}/raw.jpg`;
+      await insertSnapshot(stack.app.deps.db, {
+        id,
+        slug: 'stadiumcam',
+        slugDate: BUSY.slugDate,
+        userId: `busy-${i}`,
+        camera: 'cam1',
+        section: '101',
+        row: '1',
+        seat: String(i + 1),
+        date: new Date(start.getTime() + i * 60_000),
+        thumbUri: uri,
+        smallUri: uri,
+        rawCroppedUri: uri,
+        sharedUri: uri,
+      });
+    }
+    const { page, context } = await stack.newPage({ login: admin, path: '/eventUsers' });
+    await chooseEvent(page, BUSY.slugDate);
+    const rows = page.getByTestId('event-user-row');
+    await expect.poll(() => rows.count(), WAIT).toBe(50);
+    await page.getByText('51 photos').waitFor();
+    await page.locator('.mantine-Pagination-root').getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: MSG.album.deletePhotoConfirm })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByText(MSG.album.snapshotDeleted).waitFor();
+    await expect.poll(() => rows.count(), WAIT).toBe(50);
+    expect(await page.getByText(MSG.eventUsers.noUsers).count()).toBe(0);
+    await context.close();
   });
 
   it('loads basic, then web, then vision, the past event in parallel; errors follow spec 3 §8', async () => {

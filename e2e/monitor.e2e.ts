@@ -381,7 +381,8 @@ describe('monitor', () => {
     expect(await card.textContent()).toContain('110');
     // Its seat records (one row per seat), the photos count, times in the event's zone with am/pm.
     await card.getByText('3 photos', { exact: true }).waitFor();
-    await until(async () => (await card.locator('tbody tr').count()) === 3, 'three seat records');
+    await card.locator('tbody tr').nth(2).waitFor();
+    expect(await card.locator('tbody tr').count()).toBe(3);
     expect(await card.locator('tbody tr').first().textContent()).toMatch(/\d\d:\d\d:\d\d (am|pm) C[DS]T$/);
     await shoot(page, 'monitor-notifications');
     // The card leads to the user's photos and offers kick, snooze and ban (spec 1 §7).

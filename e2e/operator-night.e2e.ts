@@ -128,14 +128,20 @@ describe('the operator’s night: monitor', () => {
   }
 
   it('layout at 1024 px with the menu open: no tile clipped, the label above the picture, not over it', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport: { width: 1024, height: 768 } });
+    const { page, context } = await stack.newPage({
+      login: ADMIN,
+      path: '/monitor',
+      viewport: { width: 1024, height: 768 },
+    });
     await streaming(page);
     await page.getByRole('link', { name: 'Calendar' }).waitFor(); // the side menu is open
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1024);
-    const grid = (await page.getByTestId('camera-tile-cam1').locator('..').boundingBox())!;
+    const grid = (await page.getByTestId('camera-grid').boundingBox())!;
+    const menu = (await page.locator('.mantine-AppShell-navbar').boundingBox())!;
+    expect(grid.x).toBeGreaterThanOrEqual(menu.x + menu.width);
     for (const c of CAMERAS) {
       const tile = (await page.getByTestId(`camera-tile-${c}`).boundingBox())!;
-      expect(tile.x, c).toBeGreaterThanOrEqual(grid.x - 1);
+      expect(tile.x, c).toBeGreaterThanOrEqual(Math.max(grid.x, menu.x + menu.width) - 1);
       expect(tile.x + tile.width, c).toBeLessThanOrEqual(Math.min(1024, grid.x + grid.width) + 1);
       // Every control of the tile is inside it, the Take photo button included.
       for (const id of [`shoot-${c}`, `fps-${c}`]) {
@@ -266,9 +272,12 @@ describe('the operator’s night: a light console', () => {
       await readFile(path.join(stack.config.webDist, '.vite/manifest.json'), 'utf8'),
     ) as Record<string, { file: string }>;
     const chunk = (screen: string) => `/${manifest[`src/modules/${screen}.page.tsx`].file}`;
-    const [login, calendar, monitor, album] = ['auth/login', 'events/calendar', 'monitor/monitor', 'snapshots/album'].map(
-      chunk,
-    );
+    const [login, calendar, monitor, album] = [
+      'auth/login',
+      'events/calendar',
+      'monitor/monitor',
+      'snapshots/album',
+    ].map(chunk);
     // Stable, readable names: each screen's chunk is named after its page module.
     expect(monitor).toMatch(/^\/assets\/monitor\.page-[\w-]+\.js$/);
     expect(album).toMatch(/^\/assets\/album\.page-[\w-]+\.js$/);
@@ -348,7 +357,7 @@ describe('the operator’s night: forms and dialogs', () => {
     await context.close();
   });
 
-  it('the early-end dialog says "tomorrow" for an end after midnight, in the event’s zone with am/pm', async () => {
+  it('metric cards fit 6 digits; the early-end dialog says "tomorrow" for an end after midnight, in the event’s zone with am/pm', async () => {
     const TZ = 'America/Winnipeg';
     const now = dayjs().tz(TZ);
     const end = now.add(1, 'day').startOf('day').add(1, 'hour'); // 01:00 tomorrow, in the zone
@@ -360,6 +369,7 @@ describe('the operator’s night: forms and dialogs', () => {
       template: false,
       title: 'Late Game',
       eventStatus: 'live',
+      peak: 123456,
       gameDate: today,
       startTime: now.subtract(1, 'hour').toDate(),
       endTime: end.toDate(),
@@ -367,13 +377,30 @@ describe('the operator’s night: forms and dialogs', () => {
       config: {},
     });
     const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    // Six digits with the thousands separator fit the metric card of the 240 px column.
+    const peak = page.getByTestId('metric-peak');
+    await peak.filter({ hasText: '123,456' }).waitFor();
+    const card = (await page.getByTestId('metric-card-peak').boundingBox())!;
+    const value = (await peak.boundingBox())!;
+    expect(value.x + value.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(
+      await page.evaluate<boolean>(
+        `(() => { const el = document.querySelector('[data-testid="metric-peak"]'); return el.scrollWidth <= el.clientWidth; })()`,
+      ),
+    ).toBe(true);
     await page.getByRole('radio', { name: 'Post' }).click();
     const dialog = page.getByRole('dialog', { name: 'End the event early?' });
-    const zone = new Intl.DateTimeFormat('en-US', { timeZone: TZ, timeZoneName: 'short' })
-      .formatToParts(end.toDate())
-      .find((p) => p.type === 'timeZoneName')!.value;
+    // The clock and zone label as the browser's own zone data reads that instant (Chromium's tz
+    // data can be newer than Node's: it is the browser that shows the time).
+    const at = await page.evaluate<string>(`(() => {
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: '${TZ}', hour: '2-digit', minute: '2-digit',
+        second: '2-digit', hour12: true, timeZoneName: 'short' }).formatToParts(new Date('${end.toISOString()}'));
+      const v = (t) => parts.find((p) => p.type === t).value;
+      return v('hour') + ':' + v('minute') + ':' + v('second') + ' ' + v('dayPeriod').toLowerCase() + ' ' + v('timeZoneName');
+    })()`);
+    expect(at).toMatch(/^0[0-2]:00:00 am /);
     expect(await dialog.getByTestId('early-end-text').textContent()).toBe(
-      `Late Game is scheduled to end at 01:00:00 am ${zone} tomorrow. Set its end time to now, or only switch it to post?`,
+      `Late Game is scheduled to end at ${at} tomorrow. Set its end time to now, or only switch it to post?`,
     );
     await dialog.getByRole('button', { name: 'Only set post' }).click();
     await page.locator('[data-testid="event-status"] input[value="post"]:checked').waitFor();
@@ -439,7 +466,9 @@ describe('the operator’s night: album', () => {
   });
 
   /** A photo of this event through the real ingest path, as a camera host uploads it. */
-  const upload = async (seat: { section: string; row: string; seat: string } = { section: '7', row: 'B', seat: '1' }) => {
+  const upload = async (
+    seat: { section: string; row: string; seat: string } = { section: '7', row: 'B', seat: '1' },
+  ) => {
     const form = new FormData();
     const metadata = { slugDate: EVENT.slugDate, userId: 'fan-live', camera: 'cam1', ...seat };
     form.append('metadata', JSON.stringify(metadata));
@@ -480,6 +509,23 @@ describe('the operator’s night: album', () => {
     expect(await tileIds(page)).toEqual(ids.filter((_, i) => i % 2));
     await context.close();
   }, 150_000);
+
+  it('the event selection survives a reload and a visit to another screen', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    await tiles(page).first().waitFor();
+    // No event in the address now: the selection is the tab's own, not the current event's.
+    await page.goto('/monitor');
+    await page.goto('/album');
+    await until(async () => (await tiles(page).count()) === 100, 'the event’s photos');
+    await page.reload();
+    await until(async () => (await tiles(page).count()) === 100, 'the event’s photos after a reload');
+    await page
+      .getByRole('button', { name: /Wed 02\/04\/2025/ })
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('count-all').textContent()).toBe(String(ids.length));
+    await context.close();
+  });
 
   it('the lightbox is a route: Back closes it, a copied link reopens it on the same album page', async () => {
     const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}&page=2` });
@@ -568,9 +614,7 @@ describe('the operator’s night: album', () => {
 
   /** Ids of this event's photos the server lists in a tab (what a key really changed). */
   const listed = async (page: Page, type: 'all' | 'favorites') => {
-    const res = await page.request.get(
-      `/api/snapshots?type=${type}&page=1&pageSize=200&slugDate[]=${EVENT.slugDate}`,
-    );
+    const res = await page.request.get(`/api/snapshots?type=${type}&page=1&pageSize=100&slugDate[]=${EVENT.slugDate}`);
     return ((await res.json()) as { items: { _id: string; hidden: boolean }[] }).items;
   };
 

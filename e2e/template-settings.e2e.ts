@@ -210,7 +210,11 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const { page } = op;
     await page.goto('/template/overlays');
     await page.getByTestId('overlay-list').waitFor();
-    expect(await page.getByTestId('overlay-slot').count()).toBe(3);
+    // The simulated venue brought three overlays of its own.
+    const cards = page.getByTestId('overlay-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    const n0 = await cards.count();
+    expect(await page.getByTestId('overlay-slot').count()).toBe(1);
     const bad: [string, Buffer, string][] = [
       ['16.png', await overlayPng('#ff0000', { bits16: true }), MSG.templateParts.overlay8Bit],
       ['palette.png', await overlayPng('#ff0000', { palette: true }), MSG.templateParts.overlay8Bit],
@@ -220,45 +224,50 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       const file = path.join(dir, name);
       await writeFile(file, bytes);
       await uploadVia(page, 'overlay-add', file);
-      const modal = page.getByTestId('error-modal');
-      await modal.getByText(MSG.templateParts.overlaysUpdateFailed).waitFor();
+      // 'Failed to update overlays' with the reason.
+      const modal = page.getByRole('dialog', { name: MSG.templateParts.overlaysUpdateFailed });
       await modal.getByText(text).waitFor();
       await modal.getByRole('button', { name: 'Close' }).click();
-      await modal.waitFor({ state: 'detached' });
+      await modal.waitFor({ state: 'hidden' });
     }
-    expect(await page.getByTestId('overlay-card').count()).toBe(0);
+    expect(await cards.count()).toBe(n0);
+    expect(await page.getByTestId('overlay-list').getAttribute('data-layout')).toBe('compact');
 
-    const colours = ['#e03131', '#2f9e44', '#1971c2', '#f08c00', '#7048e8', '#0c8599'];
+    const colours = ['#e03131', '#2f9e44', '#1971c2', '#f08c00'];
     for (const [i, c] of colours.entries()) {
       const file = path.join(dir, `ok${i}.png`);
       await writeFile(file, await overlayPng(c));
       await uploadVia(page, i % 2 ? 'overlay-add' : 'overlay-slot', file);
-      await expect.poll(() => page.getByTestId('overlay-card').count(), { timeout: 30_000 }).toBe(i + 1);
-      const n = i + 1;
-      expect(await page.getByTestId('overlay-slot').count()).toBe(n < 3 ? 3 - n : 1);
-      expect(await page.getByTestId('overlay-list').getAttribute('data-layout')).toBe(
-        n > 5 ? 'wrap' : n > 3 ? 'full' : 'compact',
-      );
+      const n = n0 + i + 1;
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(n);
+      expect(await page.getByTestId('overlay-slot').count()).toBe(n < 7 ? 1 : 0);
+      // Above 3 the row is full width; more than 5 wraps (spec 2 §9).
+      expect(await page.getByTestId('overlay-list').getAttribute('data-layout')).toBe(n > 5 ? 'wrap' : 'full');
     }
+    // Seven: Add is disabled and no add-slot is left.
+    expect(await page.getByTestId('overlay-add').isDisabled()).toBe(true);
     await stack.screenshot(page, 'template-overlays-1280');
     const keys = async () =>
       page.getByTestId('overlay-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')!));
     const before = await keys();
 
-    // Drag the last card onto the first: it becomes first.
+    // Drag the second card onto the first: they swap.
     const grip = (i: number) =>
       page
         .getByTestId('overlay-card')
         .nth(i)
         .getByRole('button', { name: /^Drag overlay/ });
-    const from = (await grip(5).boundingBox())!;
+    // Tall enough for both rows: nothing scrolls under the pointer while it drags.
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    const from = (await grip(1).boundingBox())!;
     const to = (await grip(0).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 10, from.y + 10, { steps: 4 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
     await page.mouse.up();
-    await expect.poll(keys).toEqual([before[5], ...before.slice(0, 5)]);
+    await expect.poll(keys).toEqual([before[1], before[0], ...before.slice(2)]);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const order = await keys();
 
     // Disable the 2nd, restrict the 3rd to section 102, delete the 4th.
@@ -269,13 +278,13 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await sections.getByLabel('All sections').uncheck();
     await sections.getByText(MSG.templateParts.overlaySectionsRequired).waitFor();
     expect(await sections.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await sections.getByRole('textbox', { name: 'Seat sections' }).click();
+    await sections.getByPlaceholder('Choose sections').click();
     await page.getByRole('option', { name: '102', exact: true }).click();
     await sections.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: `Delete ${label(order[3])}` }).click();
     await page.getByRole('dialog').getByText(MSG.templateParts.deleteImageConfirm).waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByTestId('overlay-card').count()).toBe(5);
+    await expect.poll(() => cards.count()).toBe(6);
     await page.getByTestId('update-event').click();
     await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
 
@@ -303,8 +312,8 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
         .locator('.overlays button.overlay:not(.none)')
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     };
-    expect(await offered(in101)).toEqual([order[0], order[4], order[5]].map(label));
-    expect(await offered(in102)).toEqual([order[0], order[2], order[4], order[5]].map(label));
+    expect(await offered(in101)).toEqual([order[0], order[4], order[5], order[6]].map(label));
+    expect(await offered(in102)).toEqual([order[0], order[2], order[4], order[5], order[6]].map(label));
     await f.page.getByRole('button', { name: label(order[2]) }).click();
     await f.page.locator(`.overlays button.overlay.active[aria-label="${label(order[2])}"]`).waitFor();
     await stack.screenshot(f.page, 'attendee-overlays');
@@ -322,8 +331,10 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     for (const n of await names('active')) await page.getByRole('button', { name: `Deactivate ${n}` }).click();
     await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMin).waitFor();
     await page.getByTestId('update-event').click();
-    await page.getByTestId('error-modal').getByText(MSG.templateParts.shareMin).waitFor();
-    await page.getByTestId('error-modal').getByRole('button', { name: 'Close' }).click();
+    const oops = page.getByRole('dialog', { name: MSG.common.oopsTitle });
+    await oops.getByText(MSG.templateParts.shareMin).waitFor();
+    await oops.getByRole('button', { name: 'Close' }).click();
+    await oops.waitFor({ state: 'hidden' });
     for (const n of await names('inactive')) await page.getByRole('button', { name: `Activate ${n}` }).click();
     await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMax).waitFor();
     for (const n of ['Print', 'E-mail', 'Share', 'Download'])
@@ -490,10 +501,10 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       await (await choosing).setFiles(file);
     };
     const modalSays = async (text: string) => {
-      const m = page.getByTestId('error-modal');
+      const m = page.getByRole('dialog', { name: MSG.common.oopsTitle });
       await m.getByText(text).waitFor();
       await m.getByRole('button', { name: 'Close' }).click();
-      await m.waitFor({ state: 'detached' });
+      await m.waitFor({ state: 'hidden' });
     };
     await csv('questions.txt', 'question,answer1,answer2,correctAnswer\nA?,x,y,1\n');
     await modalSays(MSG.templateParts.triviaWrongFileType);

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,14 +160,8 @@ describe('template screens reach an open attendee app', () => {
         ],
       ] as const;
       for (const [key, file, text] of refused) {
-        console.log('H11', key, file.name, new Date().toISOString());
         await op.page.getByTestId(`section-${key}`).click();
         await drop.setInputFiles(file);
-        op.page.on('console', (m) => console.log('H11 console', m.text()));
-        op.page.on('pageerror', (m) => console.log('H11 pageerror', m.message));
-        console.log('H11 inputs', await op.page.locator('[data-testid="graphics-dropzone"] input').evaluateAll((els) => els.map((e) => e.outerHTML)));
-        await op.page.waitForTimeout(3000);
-        await stack.screenshot(op.page, 'h11-debug');
         await expect.poll(() => error.textContent(), { message: `${key} ${file.name}`, timeout: 15_000 }).toBe(text);
       }
       // Refused before anything was sent.
@@ -193,7 +187,7 @@ describe('template screens reach an open attendee app', () => {
       await expect.poll(() => error.count()).toBe(0);
       // Saved only by Update Event.
       expect((await stored()).images).toEqual({});
-      await op.page.getByRole('radio', { name: 'Arena' }).check({ force: true });
+      await op.page.getByText('Arena', { exact: true }).click();
       await op.page.getByTestId('update-event').click();
       const ok = op.page.getByText(MSG.template.eventSuccessfullyUpdated);
       await ok.waitFor();
@@ -346,6 +340,87 @@ describe('template screens reach an open attendee app', () => {
       expect(languages['landing.start'].texts.spanish).toBe('Vamos, "amigos"');
       expect(languages['landing.title'].texts.english).toBe('Smile, you are on camera');
       await op.context.close();
+    },
+  );
+
+  it(
+    'the app is installable (manifest, icons, service worker), small (≤ 120 KiB gzip JS), with the SEO image in its meta tags; the console shows its QR code and link',
+    { timeout: 120_000 },
+    async () => {
+      const op = await stack.newPage({ login: admin, path: '/' });
+      // The SEO image, uploaded and saved as the Graphics page does.
+      const seo = await op.page.request.post(`/api/events/${slugDate}/images/seo`, {
+        headers: { origin: stack.url },
+        multipart: { image: await image(600, 600, 'png') },
+      });
+      expect(seo.status()).toBe(200);
+      const { url: seoUrl, rawUrl } = (await seo.json()) as { url: string; rawUrl: string };
+      const event = await stored();
+      const save = await op.page.request.patch('/api/events/images', {
+        headers: { origin: stack.url },
+        data: {
+          eventIds: [event._id],
+          images: { ...event.images, seoUrl, seoRawUrl: rawUrl },
+          venueType: event.venueType,
+        },
+      });
+      expect(save.status()).toBe(200);
+
+      const html = await (await fetch(`${stack.url}/app/`)).text();
+      expect(html).toContain(`<meta property="og:image" content="${stack.url}${seoUrl}" />`);
+      expect(html).toContain('<link rel="manifest" href="./manifest.webmanifest" />');
+      const manifest = (await (await fetch(`${stack.url}/app/manifest.webmanifest`)).json()) as {
+        start_url: string;
+        display: string;
+        icons: { src: string; sizes: string; type: string }[];
+      };
+      expect(manifest).toMatchObject({ start_url: '/app/', display: 'standalone' });
+      expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+      for (const icon of manifest.icons) {
+        const res = await fetch(`${stack.url}/app/${icon.src}`);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+        expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+      }
+      const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]);
+      expect(scripts.length).toBeGreaterThan(0);
+      let gzipped = 0;
+      for (const src of scripts) {
+        const js = Buffer.from(await (await fetch(new URL(src, `${stack.url}/app/`))).arrayBuffer());
+        gzipped += gzipSync(js, { level: 9 }).length;
+      }
+      console.log(`attendee app JS: ${(gzipped / 1024).toFixed(1)} KiB gzip`);
+      expect(gzipped).toBeLessThanOrEqual(120 * 1024);
+
+      const fan = await stack.newPage({
+        path: '/app/',
+        viewport: { width: 390, height: 844 },
+        serviceWorkers: 'allow',
+      });
+      await fan.page.locator('[data-screen="landing"]').waitFor();
+      const sw = await fan.page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const worker = reg.active!;
+        if (worker.state !== 'activated') {
+          await new Promise<void>((resolve) =>
+            worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+          );
+        }
+        return { scope: reg.scope, script: worker.scriptURL, cached: (await caches.keys()).length };
+      });
+      expect(sw).toEqual({ scope: `${stack.url}/app/`, script: `${stack.url}/app/sw.js`, cached: 1 });
+
+      await op.page.getByRole('button', { name: 'Attendee app' }).click();
+      const popover = op.page.getByTestId('attendee-app-link');
+      const qr = popover.getByRole('img', { name: 'QR code of the attendee app' });
+      await qr.waitFor();
+      await expect
+        .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      expect(await popover.getByRole('link').getAttribute('href')).toBe(`${stack.url}/app/`);
+      await stack.screenshot(op.page, 'attendee-app-qr');
+      await op.context.close();
+      await fan.context.close();
     },
   );
 });

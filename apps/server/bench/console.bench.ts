@@ -3,7 +3,9 @@
  * chunk, gzip and brotli), asks a real server for the console's files and an API answer
  * (Content-Encoding, Cache-Control), loads login + shell in Chromium and sums the JS it
  * fetched, then watches the monitor with the venue simulator (4 cameras at 3 fps) and counts
- * the frames each camera's tile drew, per second. Figures go to docs/monitor.md by hand.
+ * the frames each camera's tile drew, per second; last the album (point 3): tab switch, page
+ * change, favourite, select and ban timed in the page from the click to the painted change, and
+ * the long tasks meanwhile. Figures go to docs/monitor.md and docs/album.md by hand.
  *
  *   npm run build && npm run bench:console           (60 s of streams)
  *   BENCH_SECONDS=20 npm run bench:console

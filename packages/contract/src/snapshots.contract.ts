@@ -340,6 +340,17 @@ export const snapshotsRoutes = {
     response: z.array(FaceSchema),
   }),
   /**
+   * The camera's untouched file (its Exif, GPS included) for the lightbox's Exif card; served
+   * media carries no location (docs/security.md §5), so the original is never under /media.
+   */
+  original: defineRoute({
+    method: 'GET',
+    path: '/api/snapshots/:id/original',
+    permission: P.EXIF_ACCORDITION,
+    params: idParams,
+    response: null,
+  }),
+  /**
    * An attendee's photos and shares; 404 "User has no photos." when there are none. The
    * lightbox's User Information card or the event users page; userEmail only with
    * EventUsers:read (docs/security.md §6).

@@ -21,9 +21,10 @@ export function useMyPhotos(slugDate: string) {
   return [photos, setPhotos] as const;
 }
 
-/** The photo with the watermark (when set) over its corner. */
+/** The photo with the watermark (when set) in its corner. */
 export function PhotoView({ photo, event }: { photo: PublicSnapshot; event: PublicEvent }) {
-  const watermark = event.images.watermarkUrl;
+  // A composite made by the server already carries the watermark: drawn here only over the raw photo.
+  const watermark = photo.sharedURI && photo.sharedURI !== photo.rawCroppedURI ? undefined : event.images.watermarkUrl;
   return (
     <div className="photo">
       <img src={photo.sharedURI || photo.smallURI} alt="" data-testid="photo" />

@@ -44,3 +44,23 @@ export async function readMedia(mediaDir: string, key: string): Promise<Buffer> 
 export async function removeMedia(mediaDir: string, key: string): Promise<void> {
   await rm(fileOf(mediaDir, key), { recursive: true, force: true });
 }
+
+/**
+ * Camera originals, untouched (their Exif, GPS included), live outside the served store:
+ * `<dataDir>/originals/<photo id>`, read only through a guarded route (docs/security.md §5).
+ */
+export const originalsDir = (dataDir: string): string => path.join(dataDir, 'originals');
+
+export const originalFile = (dataDir: string, id: string): string => fileOf(originalsDir(dataDir), id);
+
+export async function putOriginal(dataDir: string, id: string, data: Buffer): Promise<void> {
+  const file = originalFile(dataDir, id);
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+export async function removeOriginal(dataDir: string, id: string): Promise<void> {
+  await rm(originalFile(dataDir, id), { force: true });
+}

@@ -118,7 +118,7 @@ describe('kill -9 mid-upload (issue 16 §11)', () => {
       // Every folder left belongs to a photo the album can show, ban and delete.
       for (const id of after) {
         const res = await fetch(`${url}/api/snapshots/${id}`, { headers: { cookie } });
-        expect(res.status, id).toBe(200);
+        expect(res.status, `${id} (kept ${kept}, acked ${[...acked].join(' ')})\n${second.out.text}`).toBe(200);
       }
       expect(await tempFiles(path.join(dataDir, 'media'))).toEqual([]);
     } finally {

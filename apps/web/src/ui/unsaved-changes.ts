@@ -17,14 +17,24 @@ export function useUnsavedChangesPrompt(dirty: boolean): void {
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
+    // The modal calls onClose after onConfirm/onCancel too: a reset there would cancel Leave.
+    let decided = false;
     modals.openConfirmModal({
       title: UNSAVED_TITLE,
       children: UNSAVED_TEXT,
       labels: { confirm: 'Leave', cancel: 'Stay' },
       confirmProps: { color: 'red', 'data-testid': 'unsaved-leave' } as Record<string, string>,
-      onConfirm: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-      onClose: () => blocker.state === 'blocked' && blocker.reset(),
+      onConfirm: () => {
+        decided = true;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        decided = true;
+        blocker.reset();
+      },
+      onClose: () => {
+        if (!decided) blocker.reset();
+      },
     });
   }, [blocker]);
 

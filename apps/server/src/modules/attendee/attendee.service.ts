@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import sharp from 'sharp';
 import {
   MSG,
   distanceKm,
@@ -13,7 +14,7 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
-import { composite } from '../../media/images.ts';
+import { MAX_INPUT_PIXELS, composite } from '../../media/images.ts';
 import { keyOfUrl, putMedia, readMedia, removeMedia } from '../../media/media-store.ts';
 import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot, withoutContacts } from '../snapshots/snapshots.mapper.ts';
@@ -156,6 +157,22 @@ async function overlayImage(deps: Deps, url: string): Promise<Buffer> {
   return data;
 }
 
+/** The watermark in the photo's bottom-right corner, 18% of its shorter side, 3% from the edges. */
+async function withWatermark(photo: Buffer, watermark: Buffer): Promise<Buffer> {
+  const base = sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const { width = 0, height = 0 } = await sharp(await base.clone().toBuffer()).metadata();
+  const size = Math.max(1, Math.round(Math.min(width, height) * 0.18));
+  const margin = Math.round(Math.min(width, height) * 0.03);
+  const mark = await sharp(watermark, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return base
+    .composite([{ input: mark, left: Math.max(0, width - size - margin), top: Math.max(0, height - size - margin) }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
 export async function chooseOverlay(
   deps: Deps,
   id: string,
@@ -164,18 +181,25 @@ export async function chooseOverlay(
 ): Promise<PublicSnapshot> {
   const row = await ownPhoto(deps, id, userId);
   let sharedUri = row.rawCroppedUri;
+  const event = await eventBySlugDate(deps, row.slugDate);
+  let overlay: Overlay | undefined;
   if (overlayKey !== null) {
-    const event = await eventBySlugDate(deps, row.slugDate);
-    const overlay = event && overlaysOf(event, row.section).find((o) => o.storageKey === overlayKey);
+    overlay = event ? overlaysOf(event, row.section).find((o) => o.storageKey === overlayKey) : undefined;
     if (!overlay) throw badRequest(`Unknown overlay "${overlayKey.slice(0, 100)}"`);
+  }
+  const watermarkUrl = (event?.images as Record<string, string | undefined> | undefined)?.watermarkUrl;
+  // Photos only (a video clip keeps its file); a watermark file gone missing is skipped, not fatal.
+  const isPhoto = !/\.(mp4|webm|mov)$/i.test(row.rawCroppedUri);
+  const watermark = watermarkUrl && isPhoto ? await overlayImage(deps, watermarkUrl).catch(() => null) : null;
+  if (overlay || watermark) {
     const rawKey = keyOfUrl(row.rawCroppedUri);
     if (!rawKey) throw new AppError(422, 'The photo is not in the media store');
     // A random name (128 bits): nothing public (photo id, overlay) derives a composite's link.
     const sharedKey = `${path.posix.dirname(rawKey)}/shared-${randomBytes(16).toString('hex')}.jpg`;
-    const jpeg = await composite(
-      await readMedia(deps.config.mediaDir, rawKey),
-      await overlayImage(deps, overlay.urlFullSize),
-    );
+    let jpeg = await readMedia(deps.config.mediaDir, rawKey);
+    if (overlay) jpeg = await composite(jpeg, await overlayImage(deps, overlay.urlFullSize));
+    // The event's watermark is on every photo a fan shares (spec 2 §5, Graphics).
+    if (watermark) jpeg = await withWatermark(jpeg, watermark);
     sharedUri = await putMedia(deps.config.mediaDir, sharedKey, jpeg);
   }
   const updated = await setSnapshotOverlay(deps.db, id, overlayKey, sharedUri);

@@ -3,7 +3,7 @@ import { MSG, PhotoMetadataSchema, hasForbiddenChars, type Snapshot } from '@sta
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { makeRenditions, probeImage } from '../../media/images.ts';
-import { putMedia } from '../../media/media-store.ts';
+import { putMedia, putOriginal } from '../../media/media-store.ts';
 import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot } from '../snapshots/snapshots.mapper.ts';
 import { checkSuspicious } from '../notifications/notifications.service.ts';
@@ -41,6 +41,8 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
     putMedia(deps.config.mediaDir, `${base}/raw.jpg`, renditions.raw),
     putMedia(deps.config.mediaDir, `${base}/small.jpg`, renditions.small),
     putMedia(deps.config.mediaDir, `${base}/thumb.jpg`, renditions.thumb),
+    // The untouched file, for the lightbox's Exif card only (never served under /media).
+    putOriginal(deps.config.dataDir, id, upload.image),
   ]);
   const row = await insertSnapshot(deps.db, {
     id,

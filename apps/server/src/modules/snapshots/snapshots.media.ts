@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Archiver } from 'archiver';
-import { isSafeKey, keyOfUrl, removeMedia } from '../../media/media-store.ts';
+import { isSafeKey, keyOfUrl, originalFile, originalsDir, removeMedia } from '../../media/media-store.ts';
 import type { SnapshotRow } from './snapshots.repository.ts';
 
 /** The media columns of a photo, in the order the files are named. */
@@ -108,7 +108,6 @@ export async function sweepOrphanMedia(
       }
     }
   };
-  await removeTemps(mediaDir, 0);
   for (const event of await readdir(mediaDir, { withFileTypes: true }).catch(() => [])) {
     if (!event.isDirectory()) continue;
     const eventDir = path.join(mediaDir, event.name);
@@ -126,7 +125,40 @@ export async function sweepOrphanMedia(
       }
     }
   }
+  // Temp files last: removing one changes its folder's time, which would spare the folder.
+  await removeTemps(mediaDir, 0);
   return out;
+}
+
+/** Camera originals whose photo has no row (same cut-off and answer as sweepOrphanMedia). */
+export async function sweepOrphanOriginals(
+  dataDir: string,
+  olderThan: Date,
+  known: (ids: string[]) => Promise<Set<string>>,
+): Promise<number> {
+  const dir = originalsDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (let i = 0; i < names.length; i += SWEEP_BATCH) {
+    const batch = names.slice(i, i + SWEEP_BATCH);
+    const rows = await known(batch.filter((n) => PHOTO_ID.test(n)));
+    for (const name of batch) {
+      const file = path.join(dir, name);
+      if (rows.has(name) || ((await stat(file).catch(() => null))?.mtime.getTime() ?? Infinity) >= olderThan.getTime())
+        continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** The camera's original of a photo, or its served raw for photos stored before originals were kept. */
+export async function originalOrRaw(dataDir: string, mediaDir: string, row: SnapshotRow): Promise<string | null> {
+  const original = originalFile(dataDir, row.id);
+  if (await exists(original)) return original;
+  const raw = fileOfUrl(mediaDir, row.rawCroppedUri);
+  return raw && (await exists(raw)) ? raw : null;
 }
 
 type ArchiverModule = {

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { snapshotsRoutes as r } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
@@ -26,6 +27,14 @@ export function registerSnapshotsRoutes(app: App, deps: Deps): void {
       .send(csv);
   });
   registerRoute(app, r.get, ({ user, params, query }) => service.getSnapshot(deps, user, params.id, query.fields));
+  registerRoute(app, r.original, async ({ user, params, reply }) => {
+    const file = await service.originalOf(deps, user, params.id);
+    void reply
+      .header('content-type', 'application/octet-stream')
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file));
+    return reply;
+  });
   registerRoute(app, r.facesData, ({ user, params }) => service.facesData(deps, user, params.id));
   registerRoute(app, r.userStats, ({ user, params, query }) =>
     service.userStats(deps, user, params.id, query.slugDate),
@@ -57,9 +66,12 @@ export function registerSnapshotsRoutes(app: App, deps: Deps): void {
       .header('content-type', 'application/zip')
       .header('content-disposition', attachment(`photos-${stamp()}.zip`))
       .send(zip);
-    // Filling runs while the answer streams; a closed connection stops it.
+    // Filling runs while the answer streams; a closed connection stops it. The answer's close,
+    // not the request's: a POST's request stream is destroyed as soon as its body is read.
+    let closed = false;
+    reply.raw.on('close', () => (closed = true));
     service
-      .fillExport(deps, user, zip, plan, () => req.raw.destroyed)
+      .fillExport(deps, user, zip, plan, () => closed)
       .catch((err: unknown) => {
         req.log.error({ err }, 'export failed');
         zip.abort();

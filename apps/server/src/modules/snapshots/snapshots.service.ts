@@ -30,9 +30,12 @@ import {
   entriesWritten,
   extensionOf,
   moveToNewUrls,
+  originalOrRaw,
   removeFiles,
   sweepOrphanMedia,
+  sweepOrphanOriginals,
 } from './snapshots.media.ts';
+import { removeOriginal } from '../../media/media-store.ts';
 import * as repo from './snapshots.repository.ts';
 import type { AlbumFilter, SnapshotRow } from './snapshots.repository.ts';
 
@@ -251,6 +254,7 @@ export async function deletePhotos(deps: Deps, user: AuthUser, ids: string[]): P
   await loadAll(deps, user, ids);
   const deleted = await repo.deleteSnapshots(deps.db, [...new Set(ids)]);
   await removeFiles(deps.config.mediaDir, deleted);
+  for (const r of deleted) await removeOriginal(deps.config.dataDir, r.id);
   for (const [slugDate, list] of groupByEvent(deleted))
     deps.realtime.toEvent(slugDate, 'snapshotDeleted', { slugDate, ids: list.map((r) => r.id) });
   return deleted.length;
@@ -373,10 +377,20 @@ export async function shareByEmail(deps: Deps, user: AuthUser, body: ShareSnapsh
 }
 
 /** Removes photo files a crash left without a row (snapshots.media.ts sweepOrphanMedia). */
-export async function sweepOrphans(deps: Deps, olderThan: Date): Promise<{ folders: number; temps: number }> {
-  return sweepOrphanMedia(
-    deps.config.mediaDir,
-    olderThan,
-    async (ids) => new Set((await repo.findSnapshots(deps.db, ids)).map((r) => r.id)),
-  );
+export async function sweepOrphans(
+  deps: Deps,
+  olderThan: Date,
+): Promise<{ folders: number; temps: number; originals: number }> {
+  const known = async (ids: string[]) => new Set((await repo.findSnapshots(deps.db, ids)).map((r) => r.id));
+  const media = await sweepOrphanMedia(deps.config.mediaDir, olderThan, known);
+  return { ...media, originals: await sweepOrphanOriginals(deps.config.dataDir, olderThan, known) };
+}
+
+/** The file behind GET /api/snapshots/:id/original (the lightbox's Exif card). */
+export async function originalOf(deps: Deps, user: AuthUser, id: string): Promise<string> {
+  const row = await repo.findSnapshot(deps.db, id);
+  if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
+  const file = await originalOrRaw(deps.config.dataDir, deps.config.mediaDir, row);
+  if (!file) throw notFound(MSG.album.snapshotNotFound);
+  return file;
 }

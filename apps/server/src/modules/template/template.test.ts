@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -10,6 +10,7 @@ import {
   MAX_TEMPLATE_IMAGE_BYTES,
   attendeeAppRoutes,
   checkImageRules,
+  slideshowRoutes,
   type ImageKey,
   MSG,
   P,
@@ -328,9 +329,7 @@ describeEachDb('template graphics uploads (spec 2 §5 image rules)', (t) => {
     for (const [key, data, format, text] of cases) {
       const ext = format === 'jpeg' ? 'jpg' : format;
       // The rule is the server's own check on the real pixels, whatever the console did.
-      expect(checkImageRules(key as ImageKey, { ...(await sharp(data).metadata()), bytes: data.length })).toBe(
-        text,
-      );
+      expect(checkImageRules(key as ImageKey, { ...(await sharp(data).metadata()), bytes: data.length })).toBe(text);
       const res = await upload(key, data, `${key}.${ext}`, `image/${format}`);
       expect({ key, status: res.status, body: res.body }).toEqual({ key, status: 422, body: { error: text } });
     }
@@ -472,7 +471,82 @@ describeEachDb('template graphics uploads (spec 2 §5 image rules)', (t) => {
     ] as const) {
       const res = await upload(key, data, `x.${format === 'jpeg' ? 'jpg' : format}`, `image/${format}`);
       expect({ key, status: res.status }).toEqual({ key, status: 200 });
+      if (key !== 'slideshowBanner') continue;
+      // The banner reaches the slideshow of the current event (this one: the next to come).
+      const save = await t().call(templateRoutes.images, {
+        cookie,
+        body: {
+          eventIds: [eventId],
+          images: { slideshowBannerUrl: res.body.url, slideshowBannerRawUrl: res.body.rawUrl },
+          venueType: 'stadium',
+        },
+      });
+      expect(save.status).toBe(200);
+      const show = await t().call(slideshowRoutes.images, { cookie });
+      expect(show.body.slugDate).toBe(slugDate);
+      expect(show.body.slideshowSettings?.slideshowBannerUrl).toBe(res.body.url);
     }
+  });
+
+  it('puts the event watermark on the photo a fan shares', async () => {
+    const red = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const wm = await upload('watermark', red, 'wm.png', 'image/png');
+    expect(wm.status).toBe(200);
+    const save = await t().call(templateRoutes.images, {
+      cookie,
+      body: {
+        eventIds: [eventId],
+        images: { watermarkUrl: wm.body.url, watermarkRawUrl: wm.body.rawUrl },
+        venueType: 'stadium',
+      },
+    });
+    expect(save.status).toBe(200);
+    const dir = path.join(t().config.mediaDir, 'snapshots', slugDate);
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, 'wm-raw.jpg'),
+      await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#00ff00' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const raw = `/media/snapshots/${slugDate}/wm-raw.jpg`;
+    await insertSnapshot(t().app.deps.db, {
+      id: 'wm-photo',
+      slug: 'stadiumcam',
+      slugDate,
+      userId: 'fan-wm',
+      camera: 'cam1',
+      seatType: 'section',
+      section: '101',
+      row: 'A',
+      seat: '1',
+      date: new Date(),
+      rawCroppedUri: raw,
+      sharedUri: raw,
+    });
+    const res = await t().call(attendeeRoutes.chooseOverlay, {
+      params: { id: 'wm-photo' },
+      body: { userId: 'fan-wm', overlay: null },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.sharedURI).not.toBe(raw);
+    const shared = await readFile(path.join(t().config.mediaDir, res.body.sharedURI.slice('/media/'.length)));
+    const pixel = async (x: number, y: number) => {
+      const { data } = await sharp(shared)
+        .extract({ left: x, top: y, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return [...data];
+    };
+    // 18% of 800 = 144 px square, 24 px from the bottom-right edges: red there, green elsewhere.
+    const [r1, g1] = await pixel(1200 - 24 - 72, 800 - 24 - 72);
+    expect(r1).toBeGreaterThan(200);
+    expect(g1).toBeLessThan(60);
+    const [r2, g2] = await pixel(100, 100);
+    expect(r2).toBeLessThan(60);
+    expect(g2).toBeGreaterThan(200);
   });
 
   it('sends the photo e-mail with the event e-mail colours and header image', async () => {

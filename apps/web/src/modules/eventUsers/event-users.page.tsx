@@ -116,6 +116,11 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
 
   const items = useMemo(() => users.data?.items ?? [], [users.data]);
   const total = users.data?.total ?? 0;
+  // A page emptied by deletes (here or by another console) is past the end: go to the last page
+  // that has rows rather than showing 'There are no users.' for an event that has some.
+  const lastPage = Math.max(1, Math.ceil(total / EVENT_USERS_PAGE_SIZE));
+  // (Adjusted while rendering, React's pattern for state derived from a fetched answer.)
+  if (users.data && !users.isPlaceholderData && page > lastPage) setPage(lastPage);
   const selected = items.filter((s) => selectedIds.includes(s._id));
   const ban = banButton(selected);
   const allChecked = items.length > 0 && items.every((s) => selectedIds.includes(s._id));

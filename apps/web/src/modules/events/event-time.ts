@@ -39,14 +39,13 @@ export const clock = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz
  * event's zone carries it, so an operator in another zone never reads it as their own clock.
  */
 export function zoneLabel(iso: string, tz: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(
-    new Date(iso),
-  );
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(new Date(iso));
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? tz;
 }
 
 /** "07:05:09 pm CDT": a time of day in the event's zone, 12-hour with am/pm and the zone. */
-export const eventClock = (iso: string, tz: string) => `${dayjs(iso).tz(tz).format('hh:mm:ss a')} ${zoneLabel(iso, tz)}`;
+export const eventClock = (iso: string, tz: string) =>
+  `${dayjs(iso).tz(tz).format('hh:mm:ss a')} ${zoneLabel(iso, tz)}`;
 
 /** "02/04/2025 07:05:09 pm CDT": spec 1 §9's DD/MM/YYYY hh:mm:ss, with am/pm and the zone. */
 export const eventDateTime = (iso: string, tz: string) =>

@@ -13,6 +13,8 @@ const BIG_SIDE_RATIO = 0.26;
 const MIN_STRIP_H = 150;
 const MAX_STRIP_H = 240;
 const MIN_STRIP_TILE_W = 180;
+/** Below this a tile's controls (Kick, Ban, power, pan/zoom) stop fitting on their lines. */
+const MIN_TILE_W = 320;
 
 /** The widest tile for which `n` tiles fit the area, and the number of columns that gives it. */
 function fit(n: number, w: number, h: number): { cols: number; tileW: number } {
@@ -24,8 +26,13 @@ function fit(n: number, w: number, h: number): { cols: number; tileW: number } {
     const tileW = Math.min(byWidth, byHeight);
     if (tileW > best.tileW) best = { cols, tileW };
   }
-  // Never so small the controls stop fitting: then the area scrolls instead.
-  return { cols: best.cols, tileW: Math.max(best.tileW, Math.min(320, w)) };
+  if (best.tileW >= MIN_TILE_W) return best;
+  if (w <= MIN_TILE_W) return { cols: 1, tileW: w };
+  // Never so small the controls stop fitting: fewer columns that fill the width, and the area
+  // scrolls down instead (more columns of the minimum width overflowed to the left, unreachable,
+  // at 1024 px with the menu open).
+  const cols = Math.max(1, Math.min(n, Math.floor((w + GAP) / (MIN_TILE_W + GAP))));
+  return { cols, tileW: (w - GAP * (cols - 1)) / cols };
 }
 
 /**

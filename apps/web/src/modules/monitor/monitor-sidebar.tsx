@@ -17,7 +17,6 @@ import { useCan } from '../auth/session.hooks.ts';
 import { eventClock } from '../events/event-time.ts';
 import classes from './monitor.module.css';
 
-
 type Tab = 'live' | 'shared';
 const sidebarKey = (slugDate: string, tab: Tab) => ['monitor', 'sidebar', slugDate, tab] as const;
 

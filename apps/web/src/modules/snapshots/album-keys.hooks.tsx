@@ -66,7 +66,13 @@ export function useAlbumKeys(h: Handlers) {
     if (lightboxOpen) return;
     const handle = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"], [role="dialog"]'))
+      // Typing fields keep their keys; a focused checkbox or switch (a tile's select, Auto
+      // Refresh) does not: the operator just clicked it and goes on with the keys.
+      if (
+        target?.closest(
+          'input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable="true"], [role="slider"], [role="dialog"]',
+        )
+      )
         return;
       const { items, selected, ...act } = ref.current;
       const hovered = document.querySelector<HTMLElement>('[data-testid="snapshot-tile"]:hover');

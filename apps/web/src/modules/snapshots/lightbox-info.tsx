@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconCamera, IconEye, IconInfoCircle, IconUser } from '@tabler/icons-react';
-import { MSG, FACE_CONFIDENCE_THRESHOLD, P, type Face, type Snapshot } from '@stadiumcam/contract';
+import {
+  buildPath,
+  MSG,
+  FACE_CONFIDENCE_THRESHOLD,
+  P,
+  snapshotsRoutes,
+  type Face,
+  type Snapshot,
+} from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { fullTime } from './snapshot-time.ts';
@@ -273,7 +281,9 @@ export function LightboxInfo({ snapshot: s, timezone, eventTitle, open, onOpenCh
       {canExif && (
         <Accordion.Item value="exif">
           <Accordion.Control icon={<IconCamera size={18} />}>Exif Data</Accordion.Control>
-          <Accordion.Panel>{open.includes('exif') && <ExifCard url={s.rawCroppedURI} open />}</Accordion.Panel>
+          <Accordion.Panel>
+            {open.includes('exif') && <ExifCard url={buildPath(snapshotsRoutes.original.path, { id: s._id })} open />}
+          </Accordion.Panel>
         </Accordion.Item>
       )}
       {canVision && (

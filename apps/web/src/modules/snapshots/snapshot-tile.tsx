@@ -1,16 +1,5 @@
 import { memo, useEffect } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Card,
-  Checkbox,
-  Group,
-  Image,
-  Menu,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBan,
   IconDownload,
@@ -181,7 +170,14 @@ export const SnapshotTile = memo(function SnapshotTile({
             <IconShare size={14} />
             <Text size="xs">{shares}</Text>
           </Group>
-          <Group gap={1} c="dimmed" px={2} wrap="nowrap" title={`${posts} social media post(s)`} data-testid="posts-count">
+          <Group
+            gap={1}
+            c="dimmed"
+            px={2}
+            wrap="nowrap"
+            title={`${posts} social media post(s)`}
+            data-testid="posts-count"
+          >
             <IconMessageCircle size={14} />
             <Text size="xs">{posts}</Text>
           </Group>

@@ -37,6 +37,45 @@ import { useSavePart, useTemplatePart } from './template.hooks.ts';
 type Section = { uploading: boolean; error: string | null; id?: string };
 
 /**
+ * The size a PNG, JPEG or WebP header declares, read from the first bytes: a 30000x30000 file
+ * is refused for its pixels before the browser is asked to open it (it would refuse it as
+ * "not an image"). Null when the header is not one of these.
+ */
+async function headerSize(file: File): Promise<{ width: number; height: number } | null> {
+  const b = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  const v = new DataView(b.buffer);
+  const ascii = (at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
+  if (b.length >= 24 && b[0] === 0x89 && ascii(1, 3) === 'PNG') {
+    return { width: v.getUint32(16), height: v.getUint32(20) };
+  }
+  if (b.length >= 30 && ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') {
+    const kind = ascii(12, 4);
+    if (kind === 'VP8 ') return { width: v.getUint16(26, true) & 0x3fff, height: v.getUint16(28, true) & 0x3fff };
+    if (kind === 'VP8L') {
+      const bits = v.getUint32(21, true);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+    }
+    if (kind === 'VP8X') {
+      const u24 = (at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
+      return { width: u24(24) + 1, height: u24(27) + 1 };
+    }
+    return null;
+  }
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    // Walk the segments to the first start-of-frame (C0-CF but C4, C8, CC).
+    for (let at = 2; at + 9 < b.length;) {
+      if (b[at] !== 0xff) return null;
+      const marker = b[at + 1];
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        return { width: v.getUint16(at + 7), height: v.getUint16(at + 5) };
+      }
+      at += 2 + v.getUint16(at + 2);
+    }
+  }
+  return null;
+}
+
+/**
  * Real pixel size of a chosen file, read by the browser before anything is sent. An <img> reads
  * the size from the header without decoding the pixels, so a 30000x30000 file costs nothing;
  * anything the browser cannot read as an image (SVG sent as PNG, a text file) answers null.
@@ -44,7 +83,8 @@ type Section = { uploading: boolean; error: string | null; id?: string };
 function dimensions(file: File): Promise<{ width: number; height: number } | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
-    const img = new Image();
+    // window.Image: `Image` here is Mantine's component.
+    const img = new window.Image();
     const done = (size: { width: number; height: number } | null) => {
       URL.revokeObjectURL(url);
       resolve(size);
@@ -93,9 +133,12 @@ function GraphicsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'ima
     const key = active;
     const file = files[0];
     if (files.length !== 1 || !file) return patch(key, { error: IMAGE_MSG.onlyImages });
+    const declared = await headerSize(file);
+    if (declared && declared.width * declared.height > MAX_TEMPLATE_IMAGE_PIXELS) {
+      return patch(key, { error: IMAGE_MSG.tooManyPixels });
+    }
     const size = await dimensions(file);
     if (!size || !file.size) return patch(key, { error: IMAGE_MSG.onlyImages });
-    if (size.width * size.height > MAX_TEMPLATE_IMAGE_PIXELS) return patch(key, { error: IMAGE_MSG.tooManyPixels });
     const broken = checkImageRules(key, { ...size, bytes: file.size });
     if (broken) return patch(key, { error: broken });
     patch(key, { uploading: true, error: null });
