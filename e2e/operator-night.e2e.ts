@@ -122,6 +122,11 @@ describe('the operator’s night: monitor', () => {
       const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport });
       await streaming(page);
       await page.locator('[data-testid^="livetime-"]').first().waitFor({ timeout: 45_000 });
+      // A still of a streaming monitor: every fps badge counts frames of the last second.
+      await until(async () => {
+        const fps = await Promise.all(CAMERAS.map((c) => page.getByTestId(`fps-${c}`).textContent()));
+        return fps.every((f) => f !== '0 fps');
+      }, 'every camera’s fps above 0');
       await docShot(page, `monitor-${viewport.width}`);
       await context.close();
     }, 120_000);
@@ -332,7 +337,7 @@ describe('the operator’s night: forms and dialogs', () => {
     await page.getByRole('button', { name: 'Add new role' }).waitFor();
     // No edits: the menu leaves without asking.
     await page.getByRole('link', { name: 'Album' }).click();
-    await page.waitForURL(`${stack.url}/album`);
+    await page.waitForURL((u) => u.pathname === '/album');
     await page.goBack();
     // A new role is an edit until it is saved.
     await page.getByRole('button', { name: 'Add new role' }).click();
@@ -353,7 +358,7 @@ describe('the operator’s night: forms and dialogs', () => {
 
     await page.getByRole('link', { name: 'Album' }).click();
     await prompt.getByRole('button', { name: 'Leave' }).click();
-    await page.waitForURL(`${stack.url}/album`);
+    await page.waitForURL((u) => u.pathname === '/album');
     await context.close();
   });
 

@@ -280,6 +280,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     expect(await sections.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await sections.getByPlaceholder('Choose sections').click();
     await page.getByRole('option', { name: '102', exact: true }).click();
+    await page.keyboard.press('Tab'); // closes the list
     await sections.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: `Delete ${label(order[3])}` }).click();
     await page.getByRole('dialog').getByText(MSG.templateParts.deleteImageConfirm).waitFor();
@@ -328,22 +329,22 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const names = (list: string) =>
       page.getByTestId(`share-${list}-item`).evaluateAll((els) => els.map((e) => e.querySelector('p')!.textContent));
     // Deactivate everything: 'One option need to be active at minimum'.
-    for (const n of await names('active')) await page.getByRole('button', { name: `Deactivate ${n}` }).click();
+    for (const n of await names('active')) await page.getByRole('button', { name: `Deactivate ${n}`, exact: true }).click();
     await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMin).waitFor();
     await page.getByTestId('update-event').click();
     const oops = page.getByRole('dialog', { name: MSG.common.oopsTitle });
     await oops.getByText(MSG.templateParts.shareMin).waitFor();
     await oops.getByRole('button', { name: 'Close' }).click();
     await oops.waitFor({ state: 'hidden' });
-    for (const n of await names('inactive')) await page.getByRole('button', { name: `Activate ${n}` }).click();
+    for (const n of await names('inactive')) await page.getByRole('button', { name: `Activate ${n}`, exact: true }).click();
     await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMax).waitFor();
     for (const n of ['Print', 'E-mail', 'Share', 'Download'])
-      await page.getByRole('button', { name: `Deactivate ${n}` }).click();
+      await page.getByRole('button', { name: `Deactivate ${n}`, exact: true }).click();
     expect(await names('active')).toEqual(['Share level 2']);
 
     // Drag Download from the inactive list onto the ranked list's first item, then E-mail below.
     const drag = async (name: string, target: string) => {
-      const from = (await page.getByRole('button', { name: `Drag ${name}` }).boundingBox())!;
+      const from = (await page.getByRole('button', { name: `Drag ${name}`, exact: true }).boundingBox())!;
       const to = (await page.getByTestId('share-active-item').filter({ hasText: target }).boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
       await page.mouse.down();
@@ -353,7 +354,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     };
     await drag('download', 'Share level 2');
     await expect.poll(() => names('active')).toEqual(['Download', 'Share level 2']);
-    await page.getByRole('button', { name: 'Activate E-mail' }).click();
+    await page.getByRole('button', { name: 'Activate E-mail', exact: true }).click();
     expect(await names('active')).toEqual(['Download', 'Share level 2', 'E-mail']);
     await stack.screenshot(page, 'template-share-1280');
 
@@ -406,7 +407,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const modal = page.getByTestId('block-seat-modal');
     const err = modal.getByTestId('block-seat-error');
     const pick = async (label: string, option?: string) => {
-      await modal.getByRole('textbox', { name: label }).click();
+      await modal.locator('input').and(page.getByLabel(label, { exact: true })).click();
       const o = option ? page.getByRole('option', { name: option, exact: true }) : page.getByRole('option').first();
       await o.click();
     };
@@ -422,7 +423,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await modal.getByRole('button', { name: 'Add' }).click();
     expect(await err.textContent()).toBe(MSG.templateParts.selectSeat);
     await pick('Seat');
-    const seat = await modal.getByRole('textbox', { name: 'Seat' }).inputValue();
+    const seat = await modal.locator('input').and(page.getByLabel('Seat', { exact: true })).inputValue();
     await modal.getByRole('button', { name: 'Add' }).click();
     await modal.waitFor({ state: 'detached' });
     // The same seat again: the duplicate text.
@@ -488,7 +489,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await form.getByLabel('Question').fill('Which team won the 1990 cup?');
     await form.getByLabel('Answer 1').fill('The home team');
     await form.getByLabel('Answer 2').fill('The visitors');
-    await form.getByRole('textbox', { name: 'Correct answer' }).click();
+    await form.locator('input').and(page.getByLabel('Correct answer')).click();
     await page.getByRole('option', { name: '1', exact: true }).click();
     await form.getByRole('button', { name: 'Save' }).click();
     await table.getByText('Which team won the 1990 cup?').waitFor();
@@ -531,9 +532,10 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => table.getByText('How many seats?').count()).toBe(0);
 
-    expect(await page.getByTestId('trivia-enabled').getByText(MSG.templateParts.triviaDisabled).count()).toBe(1);
-    await page.getByTestId('trivia-enabled').getByRole('switch').click({ force: true });
-    await page.getByTestId('trivia-enabled').getByText(MSG.templateParts.triviaEnabled).waitFor();
+    // The switch says Disabled, then Enabled (spec 2 §4).
+    await page.getByText(MSG.templateParts.triviaDisabled, { exact: true }).waitFor();
+    await page.getByTestId('trivia-enabled').check();
+    await page.getByText(MSG.templateParts.triviaEnabled, { exact: true }).waitFor();
     await stack.screenshot(page, 'template-trivia-1280');
     await page.getByTestId('update-event').click();
     await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
@@ -543,8 +545,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
   it('geofence: the reasons, the drawn map, the location modal; a fan outside is refused (app and server), a fan inside waits with a trivia question', async () => {
     const { page } = op;
     await page.goto('/template/geofence');
-    await page.getByTestId('geofence-enabled').waitFor();
-    await page.getByTestId('geofence-enabled').getByRole('switch').click({ force: true });
+    await page.getByTestId('geofence-enabled').check();
     await page.getByLabel('Venue address').fill('1 Stadium Way, Winnipeg');
     await page.getByLabel('Radius (km)').fill('2');
     await page.getByLabel('Latitude').fill('49.8075');
@@ -636,6 +637,8 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
 
     const near = await fan('fan-near', { latitude: 49.81, longitude: -97.14 });
     await seatForm(near);
+    await near.page.waitForTimeout(5000);
+    await stack.screenshot(near.page, 'debug-near');
     const trivia = near.page.getByTestId('trivia');
     await trivia.getByText('Who scores?').waitFor({ timeout: 30_000 });
     await trivia.getByRole('button', { name: 'Nobody' }).click();

@@ -263,7 +263,7 @@ describe('template screens reach an open attendee app', () => {
         await frame.locator(`[data-screen="${shot.screen.split('/')[0]}"]`).waitFor();
         // The unsaved colour, in the real app.
         await expect
-          .poll(() => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor), {
+          .poll(() => frame.locator('body').evaluate('(b) => getComputedStyle(b).backgroundColor'), {
             message: shot.title,
             timeout: 15_000,
           })
@@ -271,7 +271,9 @@ describe('template screens reach an open attendee app', () => {
       }
       const email = modal.frameLocator('iframe[title="Photo e-mail"]');
       await expect
-        .poll(() => email.locator('[data-part="header"]').evaluate((td) => getComputedStyle(td).backgroundColor))
+        .poll(() => email.locator('[data-part="header"]').evaluate('(td) => getComputedStyle(td).backgroundColor'), {
+          timeout: 15_000,
+        })
         .toBe('rgb(101, 67, 33)');
       await stack.screenshot(op.page, 'colors-preview-all');
       await op.page.keyboard.press('Escape');
@@ -398,29 +400,71 @@ describe('template screens reach an open attendee app', () => {
         serviceWorkers: 'allow',
       });
       await fan.page.locator('[data-screen="landing"]').waitFor();
-      const sw = await fan.page.evaluate(async () => {
+      // A string: the e2e code is typed without the DOM library.
+      const sw = await fan.page.evaluate(`(async () => {
         const reg = await navigator.serviceWorker.ready;
-        const worker = reg.active!;
+        const worker = reg.active;
         if (worker.state !== 'activated') {
-          await new Promise<void>((resolve) =>
+          await new Promise((resolve) =>
             worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
           );
         }
         return { scope: reg.scope, script: worker.scriptURL, cached: (await caches.keys()).length };
-      });
+      })()`);
       expect(sw).toEqual({ scope: `${stack.url}/app/`, script: `${stack.url}/app/sw.js`, cached: 1 });
 
       await op.page.getByRole('button', { name: 'Attendee app' }).click();
       const popover = op.page.getByTestId('attendee-app-link');
       const qr = popover.getByRole('img', { name: 'QR code of the attendee app' });
       await qr.waitFor();
-      await expect
-        .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      expect(await popover.getByRole('link').getAttribute('href')).toBe(`${stack.url}/app/`);
+      await expect.poll(() => qr.evaluate('(img) => img.naturalWidth'), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await popover.getByRole('link', { name: `${stack.url}/app/` }).getAttribute('href')).toBe(
+        `${stack.url}/app/`,
+      );
       await stack.screenshot(op.page, 'attendee-app-qr');
       await op.context.close();
       await fan.context.close();
     },
   );
+
+  it('save feedback: a vanished event, a lost connection, then success', { timeout: 120_000 }, async () => {
+    const op = await stack.newPage({ login: admin, path: '/template/colors' });
+    const bg = op.page.getByLabel('Background color', { exact: true });
+    await bg.waitFor();
+    const before = (await stored()).theme.backgroundColor;
+    await bg.fill('#0a0b0c');
+    await bg.blur();
+    const dialogWith = (text: string) => op.page.getByRole('dialog').filter({ hasText: text });
+
+    // The save names an event that no longer exists (deleted in another console): the real
+    // server answers 404 and writes nothing, the console says the data might be old.
+    await op.page.route('**/api/events/colors', async (route) => {
+      const body = route.request().postDataJSON() as { eventIds: string[] };
+      await route.continue({ postData: JSON.stringify({ ...body, eventIds: [...body.eventIds, 'vanished-event'] }) });
+    });
+    await op.page.getByTestId('update-event').click();
+    const old = dialogWith(MSG.events.eventDataOld);
+    await old.waitFor();
+    await old.getByRole('button', { name: 'Close' }).click();
+    await old.waitFor({ state: 'hidden' });
+    expect((await stored()).theme.backgroundColor).toBe(before);
+    await op.page.unroute('**/api/events/colors');
+
+    // The connection drops: 'Error trying to update the event, try again'; the form keeps its values.
+    await op.page.route('**/api/events/colors', (route) => route.abort('failed'));
+    await op.page.getByTestId('update-event').click();
+    const retry = dialogWith(MSG.events.eventUpdateRetry);
+    await retry.waitFor();
+    await retry.getByRole('button', { name: 'Close' }).click();
+    await retry.waitFor({ state: 'hidden' });
+    expect(await bg.inputValue()).toBe('#0a0b0c');
+    await op.page.unroute('**/api/events/colors');
+
+    await op.page.getByTestId('update-event').click();
+    const ok = dialogWith(MSG.template.eventSuccessfullyUpdated);
+    await ok.waitFor();
+    await ok.waitFor({ state: 'hidden' });
+    expect((await stored()).theme.backgroundColor).toBe('#0a0b0c');
+    await op.context.close();
+  });
 });

@@ -23,8 +23,9 @@ function serviceWorker(): Plugin {
       ];
       const version = createHash('sha1').update(files.join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(new URL('./sw.js', import.meta.url), 'utf8')
-        .replace('__PRECACHE__', JSON.stringify(files))
-        .replace('__VERSION__', version);
+        // The assignments, not the first mention (the header comment names __PRECACHE__ too).
+        .replace('PRECACHE = __PRECACHE__', `PRECACHE = ${JSON.stringify(files)}`)
+        .replace("VERSION = '__VERSION__'", `VERSION = '${version}'`);
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

@@ -1,9 +1,9 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import exifr from 'exifr';
-import { attendeeRoutes, snapshotsRoutes, type PhotoMetadata, type Snapshot } from '@stadiumcam/contract';
+import { attendeeRoutes, buildPath, P, snapshotsRoutes, type PhotoMetadata, type Snapshot } from '@stadiumcam/contract';
 import { describeEachDb } from '../test/harness.ts';
 import { SocketPool, listenUrl, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
 
@@ -103,5 +103,29 @@ describeEachDb('public media: no location, nothing left after ban or delete', (t
     for (const u of [s.rawCroppedURI, s.smallURI, s.thumbURI, first, second])
       expect((await get(u)).status, u).toBe(404);
     expect(await filesOf(s)).toEqual([]);
+  });
+
+  it('keeps the camera original, GPS included, only behind a session and the Exif permission', async () => {
+    const s = await upload('fan-original');
+    const path_ = buildPath(snapshotsRoutes.original.path, { id: s._id });
+    expect((await get(path_)).status).toBe(401);
+    const nobody = (await t().userWith([])).cookie;
+    const refused = await fetch(`${url}${path_}`, { headers: { cookie: nobody } });
+    expect(refused.status).toBe(403);
+    const reader = (await t().userWith([P.EXIF_ACCORDITION])).cookie;
+    const res = await fetch(`${url}${path_}`, { headers: { cookie: reader } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const tags = (await exifr.parse(Buffer.from(await res.arrayBuffer()), true)) as Record<string, unknown>;
+    expect(tags.Make).toBe('Acme');
+    expect(Object.keys(tags).some((k) => k.startsWith('GPS'))).toBe(true);
+    // Nothing under /media is the original: it lives outside the served store.
+    const original = path.join(t().config.dataDir, 'originals', s._id);
+    expect((await stat(original)).isFile()).toBe(true);
+    expect(path.relative(t().config.mediaDir, original).startsWith('..')).toBe(true);
+    const del = await t().call(snapshotsRoutes.remove, { cookie: await t().adminCookie(), body: { ids: [s._id] } });
+    expect(del.status).toBe(200);
+    await expect(stat(original)).rejects.toThrow();
+    expect((await fetch(`${url}${path_}`, { headers: { cookie: reader } })).status).toBe(404);
   });
 });

@@ -121,6 +121,8 @@ describe('kill -9 mid-upload (issue 16 §11)', () => {
         expect(res.status, `${id} (kept ${kept}, acked ${[...acked].join(' ')})\n${second.out.text}`).toBe(200);
       }
       expect(await tempFiles(path.join(dataDir, 'media'))).toEqual([]);
+      // The camera originals (outside /media) follow the same rule.
+      expect((await readdir(path.join(dataDir, 'originals'))).sort()).toEqual([...after].sort());
     } finally {
       running?.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });

@@ -396,6 +396,27 @@ describeEachDb('analytics API', (t) => {
     for (const p of ['age', 'gender', 'city', 'interest']) expect(web.panels[p]).toBeNull();
   });
 
+  it('counts the attendees of an event left open for a month (the grouping pass) like a short one', async () => {
+    const G = 'long-2030-03-01';
+    await event(G, 'post');
+    await photo(G, 'g1', '2030-03-01T20:00:00Z');
+    await photo(G, 'g2', '2030-03-01T20:20:00Z', { postObj: [share('Share')] });
+    await photo(G, 'g1', '2030-03-31T20:00:00Z'); // not a new attendee
+    await photo(G, 'g3', '2030-03-31T20:05:00Z');
+    const b = (await get(r.basic, G)).body;
+    expect({ users: b.users, sharers: b.sharers, snapshots: b.snapshots }).toEqual({
+      users: 3,
+      sharers: 1,
+      snapshots: 4,
+    });
+    expect(b.timeline.bucketMinutes).toBe(60);
+    const withUsers = b.timeline.points.filter((p: { users: number }) => p.users > 0);
+    expect(withUsers.map((p: { local: string; users: number }) => [p.local, p.users])).toEqual([
+      ['2030-03-01 14:00', 2], // Winnipeg, UTC-6 before the DST change
+      ['2030-03-31 15:00', 1], // UTC-5 after it
+    ]);
+  });
+
   it('keeps the top 10 of the histograms and of every web-analytics list (spec 3 §9)', async () => {
     const F = 'top-2030-02-16';
     await event(F, 'post');

@@ -85,3 +85,21 @@ export function isFilterActive(f: AlbumFilter): boolean {
 
 export const minutesLabel = (m: number) =>
   m >= MINUTES_PER_DAY ? '24:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** "07:30 pm": a minute of the day on the time slider, 12-hour with am/pm (issue 10). */
+export const minutesLabel12 = (m: number) => {
+  const h = Math.floor(m / 60) % 24;
+  const hh = String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0');
+  return `${hh}:${String(m % 60).padStart(2, '0')} ${h < 12 || m >= MINUTES_PER_DAY ? 'am' : 'pm'}`;
+};
+
+/**
+ * The time slider reads minutes of the day in the event's zone (DESIGN §6); the server filters
+ * minutes of the UTC day, a range that crosses UTC midnight wrapping (since > until). The whole
+ * day stays "no filter".
+ */
+export function timeToUtc(f: AlbumFilter, utcOffsetMinutes: number): AlbumFilter {
+  if (f.time[0] === 0 && f.time[1] === MINUTES_PER_DAY) return f;
+  const utc = (m: number) => (((m - utcOffsetMinutes) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return { ...f, time: [utc(f.time[0]), utc(f.time[1])] };
+}

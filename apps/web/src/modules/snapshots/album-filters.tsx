@@ -25,9 +25,11 @@ import {
   MINUTES_PER_DAY,
   type FilterOptions,
 } from '@stadiumcam/contract';
-import { EMPTY_FILTER, filterToQuery, minutesLabel, type AlbumFilter, type SeatType } from './album-filter.ts';
+import { EMPTY_FILTER, filterToQuery, minutesLabel12, type AlbumFilter, type SeatType } from './album-filter.ts';
 
 type Props = {
+  /** The label of the event's zone ("CDT"): the time slider reads that zone's clock. */
+  zone: string;
   filter: AlbumFilter;
   onChange: (filter: AlbumFilter) => void;
   options: FilterOptions | undefined;
@@ -98,7 +100,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The album's `/` shortcut focuses this field. */
 export const USER_FILTER_ID = 'album-user-filter';
 
-export function AlbumFilters({ filter, onChange, options, loading, error }: Props) {
+export function AlbumFilters({ zone, filter, onChange, options, loading, error }: Props) {
   const set = <K extends keyof AlbumFilter>(key: K, value: AlbumFilter[K]) => onChange({ ...filter, [key]: value });
   const active = Object.keys(filterToQuery(filter)).length > 0;
 
@@ -222,11 +224,11 @@ export function AlbumFilters({ filter, onChange, options, loading, error }: Prop
               </Stack>
               <CommittedRange
                 key={`time-${filter.time.join('-')}`}
-                label="Time (UTC)"
+                label={`Time (${zone})`}
                 min={0}
                 max={MINUTES_PER_DAY}
                 value={filter.time}
-                format={minutesLabel}
+                format={minutesLabel12}
                 onCommit={(v) => set('time', v)}
               />
             </Section>

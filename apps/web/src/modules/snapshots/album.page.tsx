@@ -18,11 +18,19 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowUp, IconPhotoOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, ALBUM_PAGE_SIZE, P, type AlbumStats, type SnapshotListItem } from '@stadiumcam/contract';
+import {
+  MSG,
+  ALBUM_PAGE_SIZE,
+  DEFAULT_TIMEZONE,
+  P,
+  type AlbumStats,
+  type SnapshotListItem,
+} from '@stadiumcam/contract';
+import { dayjs, zoneLabel } from '../events/event-time.ts';
 import { useCan } from '../auth/session.hooks.ts';
 import { EventSelector } from '../events/event-selector.tsx';
 import { useSelectedEvents } from '../events/selection.store.ts';
-import type { AlbumFilter } from './album-filter.ts';
+import { timeToUtc, type AlbumFilter } from './album-filter.ts';
 import { useAlbumUrl, useLightboxRoute } from './album-url.ts';
 import { AlbumFilters } from './album-filters.tsx';
 import { AlbumToolbar } from './album-toolbar.tsx';
@@ -79,9 +87,15 @@ export function AlbumPage() {
     if (shownFor) url.update({ page: null, filter: null });
   }
 
-  const params = { slugDates, tab, page, filter };
+  // The time filter is read in the first dated event's zone (its offset on the game day).
+  const dated = events.find((e) => !e.template);
+  const zone = dated?.timezone || DEFAULT_TIMEZONE;
+  const noon = dayjs.tz(`${dated?.gameDate ?? dayjs().format('YYYY-MM-DD')} 12:00`, zone);
+  const utcOffset = noon.utcOffset();
+  const queryFilter = useMemo(() => timeToUtc(filter, utcOffset), [filter, utcOffset]);
+  const params = { slugDates, tab, page, filter: queryFilter };
   const list = useAlbumList(params);
-  const stats = useAlbumStats(slugDates, filter);
+  const stats = useAlbumStats(slugDates, queryFilter);
   const options = useFilterOptions(slugDates);
   // Working on the grid (pointer over it, a selection, an open tile menu): new photos wait.
   const grid = useRef<HTMLDivElement>(null);
@@ -307,6 +321,7 @@ export function AlbumPage() {
       </Stack>
       <Paper withBorder w={280} style={{ flex: 'none', overflow: 'hidden' }}>
         <AlbumFilters
+          zone={zoneLabel(noon.toISOString(), zone)}
           filter={filter}
           onChange={handleFilter}
           options={options.data}

@@ -43,6 +43,7 @@ function showProblems(problems: string[]) {
   modals.open({
     title: MSG.templateParts.geofenceInvalid,
     centered: true,
+    closeButtonProps: { 'aria-label': 'Close' },
     'data-testid': 'geofence-problems',
     children: (
       <List size="sm">

@@ -12,7 +12,8 @@ export type PartInput<N extends TemplatePartName> = z.input<(typeof TEMPLATE_PAR
 /**
  * What every template screen edits: the events chosen in the shared selector (the master
  * template when 'Master Template' was chosen) and the part's stored value, read from the first
- * of them (DESIGN §10). `key` changes with the selection so a screen's form starts afresh.
+ * of them (DESIGN §10). `key` changes with the selection (and the stored value) so a
+ * screen's form starts afresh.
  */
 export function useTemplatePart<N extends TemplatePartName>(name: N) {
   const { events, slugDates } = useSelectedEvents();
@@ -26,8 +27,17 @@ export function useTemplatePart<N extends TemplatePartName>(name: N) {
     first,
     event,
     value,
-    key: `${slugDates.join(',')}|${event.dataUpdatedAt}`,
+    // The stored value, not the fetch time: a refetch bringing the same data (after a failed
+    // save, on focus) keeps the operator's unsaved edits; a changed value starts afresh.
+    key: `${slugDates.join(',')}|${value ? hashText(JSON.stringify(value)) : event.status}`,
   };
+}
+
+/** FNV-1a, enough to tell two stored values apart in a React key. */
+function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36) + text.length.toString(36);
 }
 
 /**

@@ -76,6 +76,7 @@ function showList(title: string, lines: string[]) {
   modals.open({
     title,
     centered: true,
+    closeButtonProps: { 'aria-label': 'Close' },
     'data-testid': 'error-modal',
     children: (
       <List size="sm">
