@@ -359,6 +359,23 @@ describe('analytics and event users', () => {
     await failing.context.close();
   });
 
+  it('Event Users follows the live event: new photos reach the table without a reload', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/eventUsers' });
+    const rows = page.getByTestId('event-user-row');
+    await rows.first().waitFor();
+    // The table's size: the total under a full page, else its rows.
+    const size = async () => {
+      const total = page.getByText(/^[\d,]+ photos$/);
+      if (await total.count()) return Number((await total.textContent())!.replace(/\D/g, ''));
+      return rows.count();
+    };
+    const first = await size();
+    await page.evaluate('window.stillHere = true');
+    await expect.poll(size, { timeout: 45_000, interval: 1000 }).toBeGreaterThan(first);
+    expect(await page.evaluate('window.stillHere')).toBe(true);
+    await context.close();
+  });
+
   it('Event Users: a page emptied by a delete goes back to the last page with rows', async () => {
     // 51 photos: page 2 holds one.
     const BUSY = { slugDate: 'stadiumcam-2025-05-09', title: 'Busy Game', gameDate: '2025-05-09' };

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +82,42 @@ describe('the console on a bad day', () => {
     await page.getByRole('link', { name: 'Calendar' }).waitFor();
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
     await context.close();
+  });
+
+  it('a missing or broken service worker script: the old worker goes, the page reloads, the error is logged', async () => {
+    const { page, context } = await stack.newPage({ login: admin, serviceWorkers: 'allow' });
+    await page.evaluate('navigator.serviceWorker.ready');
+    const registrations = () => page.evaluate('navigator.serviceWorker.getRegistrations().then((r) => r.length)');
+    expect(await registrations()).toBe(1);
+    // The deployment lost /sw.js: the server answers the console's page (HTML) in its place.
+    const dist = stack.app.deps.config.webDist;
+    const moved = (await readdir(dist)).filter((f) => /^sw\.js(\.br|\.gz)?$/.test(f));
+    const aside = await mkdtemp(path.join(os.tmpdir(), 'sw-aside-'));
+    try {
+      for (const f of moved) await rename(path.join(dist, f), path.join(aside, f));
+      let loads = 0;
+      page.on('load', () => (loads += 1));
+      await page.reload();
+      await expect.poll(registrations).toBe(0);
+      // Our reload, then the console's own after unregistering.
+      await expect.poll(() => loads).toBeGreaterThanOrEqual(2);
+      await page.getByRole('link', { name: 'Calendar' }).waitFor();
+
+      // A script that does not run: registration fails and says so in the console.
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await writeFile(path.join(dist, 'sw.js'), 'this is not a service worker {');
+      await page.reload();
+      await expect.poll(() => errors.some((e) => e.includes('Service worker registration failed'))).toBe(true);
+      expect(await registrations()).toBe(0);
+    } finally {
+      await rm(path.join(dist, 'sw.js'), { force: true });
+      for (const f of moved) await rename(path.join(aside, f), path.join(dist, f));
+      await rm(aside, { recursive: true, force: true });
+      await context.close();
+    }
   });
 
   it('a console socket that was down for 10 s catches up over REST: no photo missed', async () => {

@@ -308,6 +308,13 @@ describe('template screens reach an open attendee app', () => {
 
       await input.setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('name,text\na,b\n') });
       await op.page.getByTestId('import-errors').getByText(MSG.template.csvNoKey).waitFor();
+      // 10 MB: refused before it is read.
+      await input.setInputFiles({
+        name: 'huge.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.alloc(10 * 1024 * 1024, 'key,english\n'),
+      });
+      await op.page.getByTestId('import-errors').getByText(MSG.template.csvTooLarge).waitFor();
 
       const downloading = op.page.waitForEvent('download');
       await op.page.getByRole('button', { name: 'Export' }).click();
@@ -341,6 +348,17 @@ describe('template screens reach an open attendee app', () => {
       const languages = after.languages as Record<string, { texts: Record<string, string> }>;
       expect(languages['landing.start'].texts.spanish).toBe('Vamos, "amigos"');
       expect(languages['landing.title'].texts.english).toBe('Smile, you are on camera');
+
+      // An answer without the three fields (spec 2 §7, §8): 'Unexpected API response', only logged.
+      const logged: string[] = [];
+      op.page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+      await op.page.route('**/api/events/languages', (route) =>
+        route.fulfill({ status: 200, json: { languages: {} } }),
+      );
+      await op.page.getByTestId('update-event').click();
+      await expect.poll(() => logged.some((l) => l.includes(MSG.template.unexpectedApiResponse))).toBe(true);
+      expect(await op.page.getByText(MSG.template.eventSuccessfullyUpdated).count()).toBe(0);
+      expect(await op.page.getByRole('dialog').count()).toBe(0);
       await op.context.close();
     },
   );

@@ -69,6 +69,10 @@ export function SeatForm({ event }: { event: PublicEvent }) {
 
   return (
     <form className="screen seat" data-screen="seat" onSubmit={(e) => void handleSubmit(e)} noValidate>
+      {/* The 'SRS Icon' graphic (Section-Row-Seat): heads the seat form when the event has one. */}
+      {event.images.srsIconUrl && (
+        <img className="srs-icon" src={event.images.srsIconUrl} alt="" data-testid="srs-icon" width={72} height={72} />
+      )}
       <h1>{t('seat.title')}</h1>
       {types.length > 1 && (
         <label className="field">

@@ -19,36 +19,12 @@ export async function countRows(db: Db, slugDate: string, metrics: string[], wit
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
-/** Above this many buckets between an event's first and last attendee, one grouping pass. */
-const MAX_PROBED_BUCKETS = 2000;
-
-/**
- * Attendees per bucket of their first photo, and how many of them shared. An event's attendees
- * span a few hours: one index range count per bucket (`event_users_first_idx`, index-only) is
- * about twice as fast at 250,000 attendees as grouping them all by `date_bin`, which has to
- * compute and hash every row (docs/analytics.md). A span of more buckets than that (an event
- * left open for weeks) takes the grouping pass.
- */
+/** Attendees per bucket of their first photo, and how many of them shared. */
 export async function userBuckets(db: Db, slugDate: string): Promise<UserBucketRow[]> {
-  const bin = sql`date_bin(${`${BUCKET_MINUTES} minutes`}::interval, first_date, timestamptz '2000-01-01 00:00:00+00')`;
-  const [span] = rowsOf<{ lo: Date | string | null; hi: Date | string | null }>(
-    await db.execute(sql`select min(${bin}) as lo, max(first_date) as hi from ${eventUsers}
-      where slug_date = ${slugDate}`),
-  );
-  if (!span?.lo || !span.hi) return [];
-  const buckets = (new Date(span.hi).getTime() - new Date(span.lo).getTime()) / (BUCKET_MINUTES * 60_000);
-  const step = sql`${`${BUCKET_MINUTES} minutes`}::interval`;
-  const rows = await db.execute(
-    buckets > MAX_PROBED_BUCKETS
-      ? sql`select ${bin} as bucket, count(*)::int as users, (count(*) filter (where shared_photos > 0))::int as sharers
-          from ${eventUsers} where slug_date = ${slugDate} group by 1`
-      : sql`select b.bucket, c.users, c.sharers
-          from generate_series(${new Date(span.lo).toISOString()}::timestamptz, ${new Date(span.hi).toISOString()}::timestamptz, ${step}) as b(bucket)
-          cross join lateral (select count(*)::int as users, (count(*) filter (where shared_photos > 0))::int as sharers
-            from ${eventUsers} e where e.slug_date = ${slugDate} and e.first_date >= b.bucket
-              and e.first_date < b.bucket + ${step}) c
-          where c.users > 0`,
-  );
+  const rows = await db.execute(sql`
+    select date_bin(${`${BUCKET_MINUTES} minutes`}::interval, first_date, timestamptz '2000-01-01 00:00:00+00') as bucket,
+      count(*)::int as users, (count(*) filter (where shared_photos > 0))::int as sharers
+    from ${eventUsers} where slug_date = ${slugDate} group by 1`);
   return rowsOf<{ bucket: Date | string; users: number; sharers: number }>(rows).map((r) => ({
     bucket: new Date(r.bucket),
     users: Number(r.users),

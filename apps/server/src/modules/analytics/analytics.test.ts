@@ -396,7 +396,7 @@ describeEachDb('analytics API', (t) => {
     for (const p of ['age', 'gender', 'city', 'interest']) expect(web.panels[p]).toBeNull();
   });
 
-  it('counts the attendees of an event left open for a month (the grouping pass) like a short one', async () => {
+  it('counts the attendees of an event left open for a month, across a daylight-saving change', async () => {
     const G = 'long-2030-03-01';
     await event(G, 'post');
     await photo(G, 'g1', '2030-03-01T20:00:00Z');

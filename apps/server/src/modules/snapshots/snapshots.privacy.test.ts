@@ -207,4 +207,28 @@ describeEachDb('attendee data permissions (issue 16 §6, §8)', (t) => {
     // The quota is the user's own: another operator still sends.
     expect((await t().call(r.shareByEmail, { body, cookie: await as([P.PHOTOS_EMAIL]) })).status).toBe(200);
   });
+
+  it('filters by faces and tells of face data only with a face permission', async () => {
+    const nobody = await as([]);
+    for (const filter of [{ emotion: ['happy'] }, { ageMin: 18 }, { groupSizeMax: 3 }, { gender: 'Female' }]) {
+      const list = await t().call(r.list, { query: { slugDate: [EVENT], ...filter }, cookie: nobody });
+      expect(list.status, JSON.stringify(filter)).toBe(403);
+      const stats = await t().call(r.stats, { query: { slugDate: [EVENT], ...filter }, cookie: nobody });
+      expect(stats.status, JSON.stringify(filter)).toBe(403);
+    }
+    // The defaults the album leaves out are no face filter.
+    expect((await t().call(r.list, { query: { slugDate: [EVENT], gender: 'All' }, cookie: nobody })).status).toBe(200);
+    const hidden = await t().call(r.filterOptions, { query: { slugDate: [EVENT] }, cookie: nobody });
+    expect(hidden.body.hasFaceData).toBe(false);
+
+    for (const perm of [P.VISION_ACCORDITION, P.ANALYTICS_VISION_READ]) {
+      const seer = await as([perm]);
+      const list = await t().call(r.list, { query: { slugDate: [EVENT], emotion: ['happy'] }, cookie: seer });
+      expect(list.status).toBe(200);
+      expect(list.body.items.map((i: { _id: string }) => i._id)).toEqual(['priv1']);
+      expect((await t().call(r.filterOptions, { query: { slugDate: [EVENT] }, cookie: seer })).body.hasFaceData).toBe(
+        true,
+      );
+    }
+  });
 });

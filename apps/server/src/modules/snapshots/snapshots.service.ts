@@ -67,8 +67,22 @@ const toListItem = (user: AuthUser, row: SnapshotRow): SnapshotListItem => ({
   contactInfo: seesContacts(user) ? (row.postObj.find((p) => p.userEmail)?.userEmail ?? null) : null,
 });
 
+/** Faces are biometric data: the lightbox vision card or the vision analytics (docs/security.md §6). */
+const seesFaces = (user: AuthUser) =>
+  can(user.permissions, [P.VISION_ACCORDITION, P.ANALYTICS_VISION_READ], { or: true });
+
+/** Filtering by faces reads face data: refused (403) without the permission. */
+function usesFaceFilters(q: SnapshotStatsQuery): boolean {
+  return (
+    (q.emotion?.length ?? 0) > 0 ||
+    [q.ageMin, q.ageMax, q.groupSizeMin, q.groupSizeMax].some((v) => v !== undefined) ||
+    (q.gender !== undefined && q.gender !== 'All')
+  );
+}
+
 /** The filter fields of a list or stats query (paging and sorting are not filters). */
 function albumFilter(user: AuthUser, q: SnapshotStatsQuery): AlbumFilter {
+  if (!seesFaces(user) && usesFaceFilters(q)) throw forbidden();
   const filter: AlbumFilter = {};
   for (const key of Object.keys(SnapshotFilterShape) as (keyof typeof SnapshotFilterShape)[])
     if (q[key] !== undefined) Object.assign(filter, { [key]: q[key] });
@@ -121,10 +135,12 @@ export async function albumStats(deps: Deps, user: AuthUser, q: SnapshotStatsQue
 }
 
 export async function filterOptions(deps: Deps, user: AuthUser, slugDates: string[]): Promise<FilterOptions> {
-  return repo.filterOptions(
+  const options = await repo.filterOptions(
     deps.db,
     slugDates.filter((e) => mayReachEvent(user, e)),
   );
+  // Without face permissions the album shows no face filters (they would answer 403).
+  return seesFaces(user) ? options : { ...options, hasFaceData: false };
 }
 
 export async function getSnapshot(

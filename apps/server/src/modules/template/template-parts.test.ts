@@ -124,6 +124,13 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect(pub.body.overlays.map((o: Overlay) => o.storageKey)).toEqual(
       ordered.filter((o) => !o.disabled).map((o) => o.storageKey),
     );
+    // With the seat sections each may be used in ('*' = all), for the app's choice by section.
+    const restricted = ordered.map((o, i) => (i === 0 ? { ...o, sections: ['102'] } : o));
+    expect((await save(partRoutes.overlays, { overlays: restricted })).status).toBe(200);
+    const pub2 = await t().call(attendeeRoutes.event);
+    expect(pub2.body.overlays.map((o: { sections: string[] }) => o.sections)).toEqual(
+      restricted.filter((o) => !o.disabled).map((o) => o.sections),
+    );
   });
 
   it('share: 1 to 4 active, known platforms only, stored in rank order', async () => {
@@ -275,7 +282,13 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
       body: { questionIds: ['=1+1?'], eventIds: [templateId], language: 'english' },
     });
     expect(del.body).toEqual({ ok: true, deleted: 1 });
+    // A queued fan (no session) gets the questions only while trivia is enabled.
+    const fanAsks = () =>
+      t().call(triviaRoutes.publicQuestions, { params: { slugDate: 'stadiumcam', language: 'english' } });
+    expect((await save(partRoutes.trivia, { triviaEnabled: false })).status).toBe(200);
+    expect((await fanAsks()).body).toEqual([]);
     expect((await save(partRoutes.trivia, { triviaEnabled: true })).status).toBe(200);
+    expect((await fanAsks()).body).toEqual([q]);
     expect((await template()).triviaEnabled).toBe(true);
     const unknownEvent = await t().call(triviaRoutes.questions, {
       cookie,

@@ -92,7 +92,8 @@ export function AlbumPage() {
   const zone = dated?.timezone || DEFAULT_TIMEZONE;
   const noon = dayjs.tz(`${dated?.gameDate ?? dayjs().format('YYYY-MM-DD')} 12:00`, zone);
   const utcOffset = noon.utcOffset();
-  const queryFilter = useMemo(() => timeToUtc(filter, utcOffset), [filter, utcOffset]);
+  // A new object only while a time range is set; the queries key on its content, not identity.
+  const queryFilter = timeToUtc(filter, utcOffset);
   const params = { slugDates, tab, page, filter: queryFilter };
   const list = useAlbumList(params);
   const stats = useAlbumStats(slugDates, queryFilter);

@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBan,
@@ -234,33 +234,34 @@ export function TileMenu({
   onDownload,
 }: { state: TileMenuState; onClose: () => void } & Pick<TileActions, 'onBanPhoto' | 'onBanUser' | 'onDownload'>) {
   const anchor = state?.anchor;
-  useEffect(() => {
+  const target = useRef<HTMLDivElement>(null);
+  // Before the menu positions itself on its stand-in.
+  useLayoutEffect(() => {
     if (!anchor) return;
     anchor.setAttribute('aria-expanded', 'true');
-    // The menu does not follow a scrolling grid: scrolling closes it.
-    const close = () => onClose();
-    window.addEventListener('scroll', close, true);
+    // The menu's stand-in follows its button while the grid scrolls (closing on scroll closed
+    // it at once when a scroll event of the click that opened it arrived a frame late).
+    const follow = () => {
+      const r = anchor.getBoundingClientRect();
+      Object.assign(target.current?.style ?? {}, {
+        left: `${r.left}px`,
+        top: `${r.top}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`,
+      });
+    };
+    follow();
+    window.addEventListener('scroll', follow, true);
     return () => {
       anchor.removeAttribute('aria-expanded');
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('scroll', follow, true);
     };
-  }, [anchor, onClose]);
-  const rect = anchor?.getBoundingClientRect();
+  }, [anchor]);
   const s = state?.snapshot;
   return (
     <Menu opened={!!state} onChange={(open) => !open && onClose()} position="bottom-end" withinPortal>
       <Menu.Target>
-        <div
-          aria-hidden
-          style={{
-            position: 'fixed',
-            left: rect?.left ?? 0,
-            top: rect?.top ?? 0,
-            width: rect?.width ?? 0,
-            height: rect?.height ?? 0,
-            pointerEvents: 'none',
-          }}
-        />
+        <div ref={target} aria-hidden style={{ position: 'fixed', pointerEvents: 'none' }} />
       </Menu.Target>
       <Menu.Dropdown>
         {s && state.kind === 'ban' && (

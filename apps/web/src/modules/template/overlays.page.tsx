@@ -87,7 +87,7 @@ export function OverlaysPage() {
 }
 
 function OverlaysEditor({ part }: { part: ReturnType<typeof useTemplatePart<'overlays'>> }) {
-  const [list, setList] = useState<Overlay[]>(() => (part.value?.overlays as Overlay[] | undefined) ?? []);
+  const [list, setList] = useState<Overlay[]>(() => part.value?.overlays ?? []);
   const [uploading, setUploading] = useState(false);
   const [picking, setPicking] = useState<string | null>(null);
   const sensors = useDragSensors();

@@ -44,7 +44,7 @@ export async function askSeatMap<E extends SeatMapCall>(
       emitWithAck: (e: E, p: typeof payload) => Promise<Answer<E> | { ok: false; error: string }>;
     };
     const answer = await socket.emitWithAck(event, payload);
-    return answer.ok ? (answer as Answer<E>) : null;
+    return answer.ok ? answer : null;
   } catch {
     return null;
   }
@@ -116,12 +116,8 @@ function SeatOptionsEditor({
   venueTypes: Set<string> | null;
   loading: boolean;
 }) {
-  const [cards, setCards] = useState<SeatOption[]>(() =>
-    cardsOf((part.value?.seatType as SeatOption[] | undefined) ?? [], venueTypes),
-  );
-  const [blocked, setBlocked] = useState<BlockedSeat[]>(
-    () => (part.value?.blockedSeats as BlockedSeat[] | undefined) ?? [],
-  );
+  const [cards, setCards] = useState<SeatOption[]>(() => cardsOf(part.value?.seatType ?? [], venueTypes));
+  const [blocked, setBlocked] = useState<BlockedSeat[]>(() => part.value?.blockedSeats ?? []);
   const [adding, setAdding] = useState(false);
   const sensors = useDragSensors();
   const save = useSavePart('seatOptions');
@@ -168,7 +164,7 @@ function SeatOptionsEditor({
                         { value: 'list', label: 'List' },
                       ]}
                       value={o.mode}
-                      onChange={(mode) => patch(o.type, (x) => ({ ...x, mode: mode as SeatOption['mode'] }))}
+                      onChange={(mode) => patch(o.type, (x) => ({ ...x, mode: mode }))}
                       aria-label={`Mode of ${TYPE_LABELS[o.type]}`}
                     />
                     <Switch

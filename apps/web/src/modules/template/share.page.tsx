@@ -66,7 +66,7 @@ export function SharePage() {
 }
 
 function ShareEditor({ part }: { part: ReturnType<typeof useTemplatePart<'share'>> }) {
-  const [lists, setLists] = useState<Lists>(() => listsOf(part.value?.share as ShareOption[] | undefined));
+  const [lists, setLists] = useState<Lists>(() => listsOf(part.value?.share));
   const [asking, setAsking] = useState(false);
   const sensors = useDragSensors();
   const save = useSavePart('share');
@@ -84,9 +84,7 @@ function ShareEditor({ part }: { part: ReturnType<typeof useTemplatePart<'share'
   const handleDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
     const id = active.id as SharePlatform;
-    const to = (
-      over.id === 'active' || over.id === 'inactive' ? over.id : where(over.id as SharePlatform)
-    ) as keyof Lists;
+    const to = over.id === 'active' || over.id === 'inactive' ? over.id : where(over.id as SharePlatform);
     if (where(id) === to) return;
     const index = over.id === to ? undefined : lists[to].indexOf(over.id as SharePlatform);
     move(id, to, index);
