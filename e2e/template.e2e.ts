@@ -263,17 +263,29 @@ describe('template screens reach an open attendee app', () => {
         await frame.locator(`[data-screen="${shot.screen.split('/')[0]}"]`).waitFor();
         // The unsaved colour, in the real app.
         await expect
-          .poll(() => frame.locator('body').evaluate('(b) => getComputedStyle(b).backgroundColor'), {
-            message: shot.title,
-            timeout: 15_000,
-          })
+          .poll(
+            () =>
+              frame
+                .locator('body')
+                .evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor as string),
+            {
+              message: shot.title,
+              timeout: 15_000,
+            },
+          )
           .toBe('rgb(18, 52, 86)');
       }
       const email = modal.frameLocator('iframe[title="Photo e-mail"]');
       await expect
-        .poll(() => email.locator('[data-part="header"]').evaluate('(td) => getComputedStyle(td).backgroundColor'), {
-          timeout: 15_000,
-        })
+        .poll(
+          () =>
+            email
+              .locator('[data-part="header"]')
+              .evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor as string),
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe('rgb(101, 67, 33)');
       await stack.screenshot(op.page, 'colors-preview-all');
       await op.page.keyboard.press('Escape');
@@ -435,7 +447,11 @@ describe('template screens reach an open attendee app', () => {
       const popover = op.page.getByTestId('attendee-app-link');
       const qr = popover.getByRole('img', { name: 'QR code of the attendee app' });
       await qr.waitFor();
-      await expect.poll(() => qr.evaluate('(img) => img.naturalWidth'), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => qr.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
       expect(await popover.getByRole('link', { name: `${stack.url}/app/` }).getAttribute('href')).toBe(
         `${stack.url}/app/`,
       );

@@ -210,7 +210,7 @@ describeEachDb('attendee data permissions (issue 16 §6, §8)', (t) => {
 
   it('filters by faces and tells of face data only with a face permission', async () => {
     const nobody = await as([]);
-    for (const filter of [{ emotion: ['happy'] }, { ageMin: 18 }, { groupSizeMax: 3 }, { gender: 'Female' }]) {
+    for (const filter of [{ emotion: ['happy'] }, { ageMin: 18 }, { groupSizeMax: 3 }, { gender: 'Female' as const }]) {
       const list = await t().call(r.list, { query: { slugDate: [EVENT], ...filter }, cookie: nobody });
       expect(list.status, JSON.stringify(filter)).toBe(403);
       const stats = await t().call(r.stats, { query: { slugDate: [EVENT], ...filter }, cookie: nobody });
