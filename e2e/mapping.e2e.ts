@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, attendeeRoutes } from '@stadiumcam/contract';
+import { ATTENDEE_TEXTS, MSG, attendeeRoutes } from '@stadiumcam/contract';
 import { seatPixel, venueMapFile, viewOfSeat, viewRect } from '../apps/venue-sim/src/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -325,5 +325,20 @@ describe('mapping and camera configuration screens', () => {
     await page.getByRole('button', { name: 'Update Config' }).click();
     await page.getByText(MSG.mapping.configUpdateFailed).first().waitFor();
     expect(stack.app.deps.seatMap.current).toBe(before);
+  });
+  it('the attendee app tells a fan whose seat no camera covers, and the server refuses the join', async () => {
+    const { page } = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.locator('input[name="section"]').fill('999');
+    await page.locator('input[name="row"]').fill('A');
+    await page.locator('input[name="seat"]').fill('1');
+    const answer = page.waitForResponse((r) => r.url().endsWith(attendeeRoutes.joinQueue.path));
+    await page.getByRole('button', { name: 'Join the queue' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(422);
+    expect(await res.json()).toEqual({ error: MSG.mapping.seatNotCovered, details: [{ key: 'seatNotCovered' }] });
+    await page.getByRole('alert').getByText(ATTENDEE_TEXTS['seat.notCovered'].english).waitFor();
+    // Still on the seat form, with what the fan typed.
+    expect(await page.locator('input[name="section"]').inputValue()).toBe('999');
   });
 });

@@ -3,11 +3,12 @@ import type { PublicEvent, PublicSnapshot, PublicTemplate } from '@stadiumcam/co
 
 export type { PublicEvent, PublicSnapshot, PublicTemplate };
 
-/** An error answer of /api/public: the status and the server's text. */
+/** An error answer of /api/public: the status, the server's text and the key of its first detail. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly key?: string,
   ) {
     super(message);
   }
@@ -20,8 +21,15 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
     headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
-  const data = (await res.json().catch(() => undefined)) as { error?: string } | undefined;
-  if (!res.ok) throw new ApiError(res.status, data?.error ?? `Request failed (${res.status})`);
+  const data = (await res.json().catch(() => undefined)) as
+    { error?: string; details?: { key?: unknown }[] } | undefined;
+  const key = data?.details?.[0]?.key;
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      data?.error ?? `Request failed (${res.status})`,
+      typeof key === 'string' ? key : undefined,
+    );
   return data as T;
 }
 

@@ -50,6 +50,11 @@ export const ATTENDEE_TEXTS = {
   'seat.submit': t('Join the queue', 'Seat form button', 30),
   'seat.required': t('Please fill in every field.', 'Seat form: a field is empty', 80),
   'seat.blocked': t('This seat cannot use the camera, please try a different one.', 'Seat form: a blocked seat', 100),
+  'seat.notCovered': t(
+    'No camera can see this seat yet, please check the section, row and seat.',
+    'Seat form: a seat no camera covers',
+    100,
+  ),
   'seatType.section': t('Section', 'Seat type: section', 30),
   'seatType.stand': t('Stand', 'Seat type: stand', 30),
   'seatType.box': t('Box', 'Seat type: box', 30),

@@ -57,7 +57,7 @@ export function SeatForm({ event }: { event: PublicEvent }) {
         err instanceof ApiError && err.status === 409
           ? t('queue.noCamera')
           : err instanceof ApiError && err.status === 422
-            ? t('seat.blocked')
+            ? t(err.key === 'seatNotCovered' ? 'seat.notCovered' : 'seat.blocked')
             : err instanceof ApiError && err.status === 403 && fenceOn(event)
               ? t('geofence.outside')
               : t('common.error'),
