@@ -88,6 +88,9 @@ describe('template: slideshow settings, export and import', () => {
   it('exports the selection as an .amp and imports it back; refuses a file that is not one', async () => {
     const { page, context } = await stack.newPage({ login: admin, path: '/template/export' });
     await page.getByRole('button', { name: /^Export selected/ }).waitFor();
+    // Export options: trivia, geofence and overlays are exported unless unticked (spec 2 §3).
+    for (const option of ['Trivia', 'Geofence', 'Overlays'])
+      expect(await page.getByRole('checkbox', { name: option, exact: true }).isChecked()).toBe(true);
     // Without a live event, every event may be exported.
     expect(await page.getByRole('button', { name: 'Export all events' }).isDisabled()).toBe(true); // no dated events
     const downloading = page.waitForEvent('download');

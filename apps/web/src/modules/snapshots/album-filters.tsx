@@ -23,6 +23,7 @@ import {
   GENDER_FILTERS,
   GROUP_SIZE_RANGE,
   MINUTES_PER_DAY,
+  overlayLabel,
   type FilterOptions,
 } from '@stadiumcam/contract';
 import { EMPTY_FILTER, filterToQuery, minutesLabel12, type AlbumFilter, type SeatType } from './album-filter.ts';
@@ -113,7 +114,11 @@ export function AlbumFilters({ zone, filter, onChange, options, loading, error }
       <MultiSelect
         label={label}
         placeholder={filter[key].length ? undefined : 'Any'}
-        data={[...new Set([...data, ...filter[key]])]}
+        // Overlays read by the last 12 characters of their storage key (spec 2 §4).
+        data={[...new Set([...data, ...filter[key]])].map((v) => ({
+          value: v,
+          label: key === 'overlay' ? overlayLabel(v) : v,
+        }))}
         value={filter[key]}
         onChange={(v) => set(key, v)}
         searchable

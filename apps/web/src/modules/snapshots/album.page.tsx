@@ -192,11 +192,6 @@ export function AlbumPage() {
       <Box
         ref={grid}
         data-testid="album-grid"
-        onPointerEnter={() => (pointerIn.current = true)}
-        onPointerLeave={() => {
-          pointerIn.current = false;
-          waiting.settle();
-        }}
         style={{
           display: 'grid',
           gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
@@ -290,7 +285,17 @@ export function AlbumPage() {
           slugDates={slugDates}
           anyLive={events.some((e) => e.eventStatus === 'live')}
         />
-        <Box pos="relative" style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+        {/* The pointer over the grid or its "N new photos" pill is working on the grid: going
+            for the pill must not let the photos join (and the pill vanish) under it. */}
+        <Box
+          pos="relative"
+          style={{ flex: 1, minHeight: 0, display: 'flex' }}
+          onPointerEnter={() => (pointerIn.current = true)}
+          onPointerLeave={() => {
+            pointerIn.current = false;
+            waiting.settle();
+          }}
+        >
           {waiting.count > 0 && (
             <Button
               size="xs"
