@@ -201,12 +201,22 @@ describe('the operator’s night: monitor', () => {
     await context.close();
   }, 120_000);
 
-  it('the global Take photo shoots with every camera that is on and is busy until all their MagicShots arrived', async () => {
+  it('the global Take photo shoots with every camera that is on and is busy until all their MagicShots arrived; their toasts at most 3 at once', async () => {
     const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
     await streaming(page);
     const before = (await magicshots(page)).length;
     const ids = ['shoot-all', ...CAMERAS.map((c) => `shoot-${c}`)];
     await watchBusy(page, ids);
+    // Toasts (spec 1 §9): every one shown is noted, and the most shown at once (leaving ones,
+    // already fading out, not counted).
+    await page.evaluate(`{
+      window.toasts = { texts: new Set(), most: 0 };
+      new MutationObserver(() => {
+        const shown = [...document.querySelectorAll('.mantine-Notification-root')].filter((n) => n.closest('[style*="opacity: 0"]') === null);
+        for (const n of shown) window.toasts.texts.add(n.textContent);
+        window.toasts.most = Math.max(window.toasts.most, shown.length);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+    }`);
     await page.getByTestId('shoot-all').click();
     await until(
       async () => {
@@ -216,6 +226,18 @@ describe('the operator’s night: monitor', () => {
       'every button busy, then idle',
       180,
     );
+    // One MagicShot toast per camera, never more than 3 toasts at once (the rest wait their turn).
+    const toasts = () =>
+      page.evaluate<{ texts: string[]; most: number }>(
+        '({ texts: [...window.toasts.texts], most: window.toasts.most })',
+      );
+    await until(
+      async () =>
+        new Set((await toasts()).texts.filter((t) => /^MagicShot from cam\d is in the album$/.test(t))).size ===
+        CAMERAS.length,
+      'a MagicShot toast per camera',
+    );
+    expect((await toasts()).most).toBeLessThanOrEqual(3);
     const after = await magicshots(page);
     expect(after.length).toBe(before + CAMERAS.length);
     expect(new Set(after.slice(0, CAMERAS.length).map((s) => s.camera))).toEqual(new Set(CAMERAS));

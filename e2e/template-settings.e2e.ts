@@ -553,6 +553,14 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     expect((await current(page)).triviaEnabled).toBe(true);
   });
 
+  it('export: with the current event live, exporting all events is disabled; the selection may be exported', async () => {
+    const { page } = op;
+    await page.goto('/template/export');
+    await page.getByRole('button', { name: 'Export selected (1)' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Export selected (1)' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Export all events' }).isDisabled()).toBe(true);
+  });
+
   it('geofence: the reasons, the drawn map, the location modal; a fan outside is refused (app and server), a fan inside waits with a trivia question', async () => {
     const { page } = op;
     await page.goto('/template/geofence');

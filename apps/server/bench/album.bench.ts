@@ -17,15 +17,14 @@ import { snapshots } from '../src/db/schema/index.ts';
 import { snapshotsRoutes, toQueryString } from '@stadiumcam/contract';
 import type { App } from '../src/app.ts';
 import { benchApp, pct, seed } from './seed.ts';
+import { insertSnapshot, rowsOf } from '../src/modules/snapshots/snapshots.repository.ts';
 import {
   albumCountsQuery,
-  insertSnapshot,
   pageAnchorsQuery,
   pageIdsQuery,
-  rowsOf,
   type AlbumFilter,
   type PageQuery,
-} from '../src/modules/snapshots/snapshots.repository.ts';
+} from '../src/modules/snapshots/album-query.repository.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -37,7 +36,11 @@ const SMALL_EVENT = 'stadiumcam-2031-06-02';
 const SMALL_ROWS = Math.max(1000, Math.round(ROWS / 100));
 
 /** 3 filters the album offers together: three sections, two cameras, one share platform. */
-const FILTERS = { section: ['110', '125', '140'], camera: ['cam2', 'cam5'], sharedPlatform: ['Email'] };
+const FILTERS = {
+  section: ['110', '125', '140'],
+  camera: ['cam2', 'cam5'],
+  sharedPlatform: ['Email'],
+} satisfies AlbumFilter;
 
 async function count(app: App, slugDate: string): Promise<number> {
   const res = await app.deps.db.execute(sql`select count(*)::int as n from snapshots where slug_date = ${slugDate}`);

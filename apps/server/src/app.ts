@@ -153,6 +153,7 @@ export async function buildApp(
     metrics: createMetricsState(),
     eventCache: new Map(),
     overlayImages: new Map(),
+    overlayUploads: new Set(),
     ops: createOpsMetrics(),
     seatMap: { current: EMPTY_SEAT_MAP },
   } satisfies Omit<Deps, 'cameras'> as Deps;

@@ -36,6 +36,8 @@ export type Deps = {
   eventCache: EventCache;
   /** Overlay images read for compositing, by media key (modules/attendee). */
   overlayImages: Map<string, Buffer>;
+  /** Events with an overlay upload under way: one at a time per event (modules/template). */
+  overlayUploads: Set<string>;
   /** Prometheus registry and the draining flag (modules/ops). */
   ops: OpsMetrics;
 };

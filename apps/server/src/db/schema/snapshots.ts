@@ -118,8 +118,10 @@ export const snapshots = pgTable(
       .where(sql`${t.groupSize} is not null`),
     index('snapshots_emotions_idx').using('gin', t.emotions),
     index('snapshots_share_sources_idx').using('gin', t.shareSources),
+    // Share platforms: the option list's loose scan, and the platform filter's count read
+    // inside the index (magicshot is the tab check; the filter adds shared_count > 0).
     index('snapshots_event_sources_idx')
-      .on(t.slugDate, t.shareSources)
+      .on(t.slugDate, t.shareSources, t.magicshot)
       .where(sql`${t.sharedCount} > 0`),
     index('snapshots_user_idx').on(t.userId, t.date),
     // The event users' "banned" filter: banned photos are few, walked in date order.

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, P, analyticsRoutes as r, snapshotsRoutes, type PageView } from '@stadiumcam/contract';
 import { describeEachDb, ORIGIN } from '../../test/harness.ts';
-import { insertEvent } from '../events/events.repository.ts';
-import { insertSnapshot, type SnapshotInsert } from '../snapshots/snapshots.repository.ts';
+import { makeEvent, makeFace, makePhoto } from '../../test/factories.ts';
+import type { SnapshotInsert } from '../snapshots/snapshots.repository.ts';
 import { csvCell } from '../../csv.ts';
 import { change, engagedUsers } from './analytics.service.ts';
 
@@ -21,19 +21,7 @@ const face = (
   age: [number, number],
   emotions: [string, number][],
   beard = trait(false, 80),
-) => ({
-  BoundingBox: { Top: 0.1, Left: 0.1, Height: 0.2, Width: 0.2 },
-  AgeRange: { Low: age[0], High: age[1] },
-  Smile: trait(true),
-  Gender: { Value: gender[0], Confidence: gender[1] },
-  Eyeglasses: trait(false),
-  Sunglasses: trait(false),
-  Beard: beard,
-  Mustache: trait(false, 80),
-  EyesOpen: trait(true, 97),
-  MouthOpen: trait(true, 70),
-  Emotions: emotions.map(([Type, Confidence]) => ({ Type, Confidence })),
-});
+) => makeFace({ gender, age, emotions, traits: { Beard: beard } });
 const share = (socialSource: 'Download' | 'Email' | 'print' | 'Share', userEmail?: string) => ({
   socialSource,
   imgURL: '/media/x.jpg',
@@ -46,29 +34,9 @@ describeEachDb('analytics API', (t) => {
   const db = () => t().app.deps.db;
   let n = 0;
   const photo = (slugDate: string, userId: string, date: string, over: Partial<SnapshotInsert> = {}) =>
-    insertSnapshot(db(), {
-      id: `${slugDate}-${++n}`,
-      slug: slugDate.slice(0, -11),
-      slugDate,
-      userId,
-      camera: 'cam1',
-      section: '101',
-      row: 'A',
-      seat: '1',
-      date: new Date(date),
-      ...over,
-    });
+    makePhoto(db(), { id: `${slugDate}-${++n}`, slugDate, userId, date: new Date(date), ...over });
   const event = (slugDate: string, eventStatus: string, timezone = 'America/Winnipeg', config = {}) =>
-    insertEvent(db(), {
-      id: slugDate,
-      slug: slugDate.slice(0, -11),
-      slugDate,
-      title: `Game ${slugDate}`,
-      eventStatus,
-      gameDate: slugDate.slice(-10),
-      timezone,
-      config,
-    });
+    makeEvent(db(), slugDate, { title: `Game ${slugDate}`, eventStatus, timezone, config });
   const get = async (route: (typeof r)[keyof typeof r], slugDate: string, cookie = admin) =>
     t().call(route as typeof r.basic, { params: { slugDate }, cookie });
 

@@ -20,7 +20,7 @@ import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { CAMERAS_ROOM, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
-import { banUser } from '../snapshots/snapshots.service.ts';
+import { banUser } from '../snapshots/moderation.service.ts';
 import { AppError } from '../../errors.ts';
 
 type ConsoleSocket = Socket<ConsoleClientEvents, ConsoleServerEvents, Record<string, never>, { user: AuthUser }>;

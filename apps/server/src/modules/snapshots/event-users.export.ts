@@ -3,7 +3,7 @@ import { toCsv } from '../../csv.ts';
 import type { Deps } from '../../deps.ts';
 import { unprocessable } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { listSnapshots } from './snapshots.service.ts';
+import { listSnapshots } from './paging.service.ts';
 
 const HEAD = [
   '_id',

@@ -4,7 +4,7 @@ import { describeEachDb } from '../../test/harness.ts';
 import { insertEvent } from '../events/events.repository.ts';
 import { PageAnchors } from './snapshots.anchors.ts';
 import * as repo from './snapshots.repository.ts';
-import type { TypeFilter } from './snapshots.repository.ts';
+import type { SnapshotType } from '@stadiumcam/contract';
 
 const EVENT = 'stadiumcam-2030-02-01';
 const EVERY = 10;
@@ -35,10 +35,10 @@ describeEachDb('page anchors', (t) => {
         ...over,
       });
   };
-  const base = (type: TypeFilter) => ({ filter: { slugDate: [EVENT] }, type, sortField: 'date' as const });
+  const base = (type: SnapshotType) => ({ filter: { slugDate: [EVENT] }, type, sortField: 'date' as const });
 
   /** Every page of 7 (odd, so pages straddle anchors) read both ways, as the reference reads it. */
-  async function expectEveryPage(type: TypeFilter) {
+  async function expectEveryPage(type: SnapshotType) {
     const c = await repo.counters(db(), [EVENT]);
     const total = repo.storedTotal(c, type);
     const reference = await repo.pageIds(db(), { ...base(type), sortOrder: 'asc', offset: 0, limit: 10_000 });
@@ -50,7 +50,7 @@ describeEachDb('page anchors', (t) => {
       );
     }
   }
-  const state = async (type: TypeFilter = 'all') => {
+  const state = async (type: SnapshotType = 'all') => {
     const s = (await anchors.current(EVENT, type))!;
     return { anchors: s.anchors.length, valid: s.valid };
   };

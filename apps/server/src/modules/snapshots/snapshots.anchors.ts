@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import * as repo from './snapshots.repository.ts';
-import type { Anchor, PageQuery, TypeFilter } from './snapshots.repository.ts';
+import type { SnapshotType } from '@stadiumcam/contract';
+import type { Anchor, PageQuery } from './album-query.repository.ts';
 
 /**
  * Deep pages of one event's tab in date order, without walking the tab from its end.
@@ -49,7 +50,7 @@ export class PageAnchors {
   }
 
   /** The cached anchors of one tab with the changes since folded in (tests, benchmark). */
-  async current(slugDate: string, type: TypeFilter): Promise<AnchorSet | undefined> {
+  async current(slugDate: string, type: SnapshotType): Promise<AnchorSet | undefined> {
     return this.refresh(keyOf(slugDate, type), slugDate, type);
   }
 
@@ -90,7 +91,7 @@ export class PageAnchors {
   }
 
   /** Folds the changes logged since the set was built or last refreshed. */
-  private async refresh(key: string, slugDate: string, type: TypeFilter): Promise<AnchorSet | undefined> {
+  private async refresh(key: string, slugDate: string, type: SnapshotType): Promise<AnchorSet | undefined> {
     const set = this.sets.get(key);
     if (!set) return undefined;
     const c = await repo.changesSince(this.db, slugDate, type, set.version);
@@ -108,7 +109,7 @@ export class PageAnchors {
    * Starts building a tab's anchors before a deep page asks for them (the album was opened on
    * its first page): paging there by hand takes longer than the build.
    */
-  warm(slugDate: string, type: TypeFilter): void {
+  warm(slugDate: string, type: SnapshotType): void {
     const key = keyOf(slugDate, type);
     if (this.sets.has(key) || this.building.has(key)) return;
     this.track(
@@ -123,7 +124,13 @@ export class PageAnchors {
   }
 
   /** Rebuilds the anchors after the last exact one, off the request path. */
-  private rebuild(key: string, slugDate: string, type: TypeFilter, set: AnchorSet | undefined, version: number): void {
+  private rebuild(
+    key: string,
+    slugDate: string,
+    type: SnapshotType,
+    set: AnchorSet | undefined,
+    version: number,
+  ): void {
     if (!this.building.has(key)) this.track(key, this.build(key, slugDate, type, set, version));
   }
 
@@ -131,7 +138,7 @@ export class PageAnchors {
    * Walks the tab from the last exact anchor (or its start) in stretches of `stretch` anchors,
    * so other queries get the connection in between (PGlite has only one).
    */
-  private async build(key: string, slugDate: string, type: TypeFilter, set: AnchorSet | undefined, version: number) {
+  private async build(key: string, slugDate: string, type: SnapshotType, set: AnchorSet | undefined, version: number) {
     const j = set && set.valid > 0 ? set.valid - 1 : undefined;
     const anchors = j === undefined ? [] : set!.anchors.slice(0, j);
     let from = j === undefined ? undefined : set!.anchors[j];
@@ -159,4 +166,4 @@ export class PageAnchors {
   }
 }
 
-const keyOf = (slugDate: string, type: TypeFilter) => `${slugDate}\u0000${type}`;
+const keyOf = (slugDate: string, type: SnapshotType) => `${slugDate}\u0000${type}`;

@@ -8,30 +8,24 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, P, snapshotsRoutes as r, toQueryString, type Permission } from '@stadiumcam/contract';
 import { describeEachDb, ORIGIN } from '../../test/harness.ts';
-import { insertEvent } from '../events/events.repository.ts';
-import { insertSnapshot, summariseFaces, type SnapshotInsert } from './snapshots.repository.ts';
+import { makeEvent, makeFace, makePhoto } from '../../test/factories.ts';
+import type { SnapshotInsert } from './snapshots.repository.ts';
 
 const run = promisify(execFile);
 const EVENT = 'stadiumcam-2030-01-01';
 const OTHER = 'stadiumcam-2030-01-02';
 const LIVE = 'stadiumcam-2030-01-03';
 
-const face = (gender: 'Female' | 'Male', low: number, high: number, emotion: string) => ({
-  BoundingBox: { Top: 0.1, Left: 0.1, Height: 0.2, Width: 0.2 },
-  AgeRange: { Low: low, High: high },
-  Smile: { Value: true, Confidence: 90 },
-  Gender: { Value: gender, Confidence: 99 },
-  Eyeglasses: { Value: false, Confidence: 95 },
-  Sunglasses: { Value: false, Confidence: 95 },
-  Beard: { Value: false, Confidence: 80 },
-  Mustache: { Value: false, Confidence: 80 },
-  EyesOpen: { Value: true, Confidence: 97 },
-  MouthOpen: { Value: true, Confidence: 70 },
-  Emotions: [
-    { Type: emotion.toUpperCase(), Confidence: 92 },
-    { Type: 'CALM', Confidence: 20 },
-  ],
-});
+/** A confident face with one strong emotion and a weak calm. */
+const face = (gender: 'Female' | 'Male', low: number, high: number, emotion: string) =>
+  makeFace({
+    gender: [gender, 99],
+    age: [low, high],
+    emotions: [
+      [emotion.toUpperCase(), 92],
+      ['CALM', 20],
+    ],
+  });
 
 const minute = (m: number) => new Date(Date.UTC(2030, 0, 1, 18, m, 0));
 
@@ -39,19 +33,7 @@ describeEachDb('snapshots API', (t) => {
   let admin: string;
   const db = () => t().app.deps.db;
   const seed = (id: string, over: Partial<SnapshotInsert> = {}) =>
-    insertSnapshot(db(), {
-      id,
-      slug: 'stadiumcam',
-      slugDate: EVENT,
-      userId: 'fan-1',
-      camera: 'cam1',
-      seatType: 'section',
-      section: '101',
-      row: 'A',
-      seat: '1',
-      date: minute(0),
-      ...over,
-    });
+    makePhoto(db(), { id, slugDate: EVENT, date: minute(0), ...over });
   /** Writes small JPEGs for a photo and points its URIs at them. */
   const seedWithMedia = async (id: string, over: Partial<SnapshotInsert> = {}) => {
     const dir = path.join(t().config.mediaDir, 'snapshots', EVENT);
@@ -86,15 +68,7 @@ describeEachDb('snapshots API', (t) => {
       [OTHER, 'post'],
       [LIVE, 'live'],
     ] as const) {
-      await insertEvent(db(), {
-        id: slugDate,
-        slug: 'stadiumcam',
-        slugDate,
-        title: slugDate,
-        eventStatus: status,
-        gameDate: slugDate.slice(-10),
-        timezone: 'America/Winnipeg',
-      });
+      await makeEvent(db(), slugDate, { eventStatus: status });
     }
     // Event 1: ten photos a minute apart (p0 oldest), varied seats, shares, faces.
     for (let i = 0; i < 10; i++) {
@@ -454,14 +428,7 @@ describeEachDb('snapshots API', (t) => {
   describe('stored counts and deep pages', () => {
     const BIG = 'stadiumcam-2030-01-04';
     beforeAll(async () => {
-      await insertEvent(db(), {
-        id: BIG,
-        slug: 'stadiumcam',
-        slugDate: BIG,
-        title: BIG,
-        gameDate: '2030-01-04',
-        timezone: 'America/Winnipeg',
-      });
+      await makeEvent(db(), BIG);
       for (let i = 0; i < 1250; i++)
         await seed(`big${String(i).padStart(4, '0')}`, {
           slugDate: BIG,
@@ -649,23 +616,5 @@ describeEachDb('snapshots API', (t) => {
       expect((await outbox()).length).toBe(before);
       expect((await t().call(r.shareByEmail, { body })).status).toBe(401);
     });
-  });
-});
-
-describe('face summary', () => {
-  it('keeps emotions above the confidence threshold and both genders', () => {
-    expect(summariseFaces([face('Female', 20, 28, 'happy'), face('Male', 30, 38, 'sad')])).toEqual({
-      groupSize: 2,
-      ageMin: 20,
-      ageMax: 38,
-      genders: 'Both',
-      emotions: ['happy', 'sad'],
-    });
-    // Analysed with nobody in it: group size 0; no face data at all: unknown.
-    expect(summariseFaces([])).toMatchObject({ groupSize: 0, genders: null, emotions: [] });
-    expect(summariseFaces(null)).toMatchObject({ groupSize: null, emotions: [] });
-    // A gender below the confidence threshold does not count.
-    const unsure = { ...face('Male', 30, 38, 'calm'), Gender: { Value: 'Male', Confidence: 55 } };
-    expect(summariseFaces([face('Female', 20, 28, 'happy'), unsure]).genders).toBe('Female');
   });
 });

@@ -35,16 +35,13 @@ export async function checkOverlayPng(data: Buffer): Promise<void> {
   }
 }
 
-/** One upload per event at a time: two at once could both pass the count of seven. */
-const uploading = new WeakMap<Deps, Set<string>>();
-
 /**
  * Stores a checked overlay for the event and answers its entry. It joins the event's list when
  * the operator saves the overlays part (PATCH events/overlays), as graphics do on 'Update event'.
  */
 export async function uploadOverlay(deps: Deps, slugDate: string, data: Buffer): Promise<Overlay> {
-  let busy = uploading.get(deps);
-  if (!busy) uploading.set(deps, (busy = new Set()));
+  // One upload per event at a time: two at once could both pass the count of seven.
+  const busy = deps.overlayUploads;
   if (busy.has(slugDate)) throw conflict('Another overlay is being uploaded, please wait');
   busy.add(slugDate);
   try {

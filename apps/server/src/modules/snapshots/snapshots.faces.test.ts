@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { makeFace } from '../../test/factories.ts';
+import { shareColumns, summariseFaces } from './snapshots.faces.ts';
+
+/** A confident face with one strong emotion and a weak calm. */
+const face = (gender: 'Female' | 'Male', low: number, high: number, emotion: string) =>
+  makeFace({
+    gender: [gender, 99],
+    age: [low, high],
+    emotions: [
+      [emotion.toUpperCase(), 92],
+      ['CALM', 20],
+    ],
+  });
+
+describe('face summary', () => {
+  it('keeps emotions above the confidence threshold and both genders', () => {
+    expect(summariseFaces([face('Female', 20, 28, 'happy'), face('Male', 30, 38, 'sad')])).toEqual({
+      groupSize: 2,
+      ageMin: 20,
+      ageMax: 38,
+      genders: 'Both',
+      emotions: ['happy', 'sad'],
+    });
+    // Analysed with nobody in it: group size 0; no face data at all: unknown.
+    expect(summariseFaces([])).toMatchObject({ groupSize: 0, genders: null, emotions: [] });
+    expect(summariseFaces(null)).toMatchObject({ groupSize: null, emotions: [] });
+    // A gender below the confidence threshold does not count.
+    const unsure = { ...face('Male', 30, 38, 'calm'), Gender: { Value: 'Male', Confidence: 55 } };
+    expect(summariseFaces([face('Female', 20, 28, 'happy'), unsure]).genders).toBe('Female');
+  });
+});
+
+describe('share columns', () => {
+  it('counts every share and lists each platform once, sorted', () => {
+    const share = (socialSource: string) => ({ socialSource });
+    expect(shareColumns([share('Email'), share('Download'), share('Email')])).toEqual({
+      sharedCount: 3,
+      shareSources: ['Download', 'Email'],
+    });
+    expect(shareColumns([])).toEqual({ sharedCount: 0, shareSources: [] });
+  });
+});
