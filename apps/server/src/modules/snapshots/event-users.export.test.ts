@@ -1,32 +1,20 @@
 import { beforeAll, expect, it } from 'vitest';
 import { P, snapshotsRoutes as r } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { insertEvent } from '../events/events.repository.ts';
-import { insertSnapshot } from './snapshots.repository.ts';
+import { makeEvent, makePhoto } from '../../test/factories.ts';
 
 const EVENT = 'stadiumcam-2030-02-01';
 
 describeEachDb('event users export (spec 3 §6: EventUsers:read views and exports)', (t) => {
   beforeAll(async () => {
-    await insertEvent(t().app.deps.db, {
-      id: EVENT,
-      slug: 'stadiumcam',
-      slugDate: EVENT,
-      title: 'Export game',
-      eventStatus: 'post',
-      gameDate: EVENT.slice(-10),
-      timezone: 'America/Winnipeg',
-    });
+    await makeEvent(t().app.deps.db, EVENT, { title: 'Export game', eventStatus: 'post' });
     // 120 photos: more than one page of the table's reads (100).
     for (let i = 0; i < 120; i++) {
-      await insertSnapshot(t().app.deps.db, {
+      await makePhoto(t().app.deps.db, {
         id: `eu-${String(i).padStart(3, '0')}`,
-        slug: 'stadiumcam',
         slugDate: EVENT,
         // A user id a spreadsheet would run as a formula, were it not neutralised.
         userId: i === 7 ? '=HYPERLINK("http://evil.example","x")' : `fan-${i % 30}`,
-        camera: 'cam1',
-        seatType: 'section',
         section: i < 100 ? '101' : '205',
         row: 'A',
         seat: String(i + 1),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../test/harness.ts';
-import { insertEvent } from '../events/events.repository.ts';
+import { makeEvent, makePhoto } from '../../test/factories.ts';
 import { PageAnchors } from './snapshots.anchors.ts';
 import * as repo from './snapshots.repository.ts';
 import type { SnapshotType } from '@stadiumcam/contract';
@@ -24,12 +24,10 @@ describeEachDb('page anchors', (t) => {
   let next = 0;
   const add = async (n: number, second: (i: number) => number, over: Partial<repo.SnapshotInsert> = {}) => {
     for (let i = 0; i < n; i++, next++)
-      await repo.insertSnapshot(db(), {
+      await makePhoto(db(), {
         id: `p${String(next).padStart(4, '0')}`,
-        slug: 'stadiumcam',
         slugDate: EVENT,
         userId: 'fan',
-        camera: 'cam1',
         date: at(second(next)),
         favorite: next % 3 === 0,
         ...over,
@@ -56,14 +54,7 @@ describeEachDb('page anchors', (t) => {
   };
 
   beforeAll(async () => {
-    await insertEvent(db(), {
-      id: EVENT,
-      slug: 'stadiumcam',
-      slugDate: EVENT,
-      title: EVENT,
-      gameDate: '2030-02-01',
-      timezone: 'America/Winnipeg',
-    });
+    await makeEvent(db(), EVENT);
     await add(250, (i) => i);
     // Rebuilds walk 3 anchors (30 photos) at a time, so they take several stretches.
     anchors = new PageAnchors(db(), rethrow, { every: EVERY, stretch: 3 });

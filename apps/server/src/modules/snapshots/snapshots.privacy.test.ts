@@ -12,8 +12,7 @@ import {
   type Permission,
 } from '@stadiumcam/contract';
 import { describeEachDb, ORIGIN } from '../../test/harness.ts';
-import { insertEvent } from '../events/events.repository.ts';
-import { insertSnapshot } from './snapshots.repository.ts';
+import { makeEvent, makeFace, makePhoto } from '../../test/factories.ts';
 
 /**
  * Issue 16 §6 and §8 (docs/security.md §6, §8): attendees' personal data and photos leave the
@@ -22,44 +21,18 @@ import { insertSnapshot } from './snapshots.repository.ts';
 const EVENT = 'stadiumcam-2031-02-01';
 const HOST = new URL(ORIGIN).host;
 const EMAIL = 'fan@example.com';
-const face = {
-  BoundingBox: { Top: 0.1, Left: 0.1, Height: 0.2, Width: 0.2 },
-  AgeRange: { Low: 20, High: 28 },
-  Smile: { Value: true, Confidence: 90 },
-  Gender: { Value: 'Female', Confidence: 99 },
-  Eyeglasses: { Value: false, Confidence: 95 },
-  Sunglasses: { Value: false, Confidence: 95 },
-  Beard: { Value: false, Confidence: 80 },
-  Mustache: { Value: false, Confidence: 80 },
-  EyesOpen: { Value: true, Confidence: 97 },
-  MouthOpen: { Value: true, Confidence: 70 },
-  Emotions: [{ Type: 'HAPPY', Confidence: 92 }],
-};
+const face = makeFace({ gender: ['Female', 99], age: [20, 28], emotions: [['HAPPY', 92]] });
 
 describeEachDb('attendee data permissions (issue 16 §6, §8)', (t) => {
   const as = async (permissions: Permission[]) => (await t().userWith(permissions)).cookie;
 
   beforeAll(async () => {
     const db = t().app.deps.db;
-    await insertEvent(db, {
-      id: EVENT,
-      slug: 'stadiumcam',
-      slugDate: EVENT,
-      title: EVENT,
-      eventStatus: 'post',
-      gameDate: EVENT.slice(-10),
-      timezone: 'America/Winnipeg',
-    });
-    await insertSnapshot(db, {
+    await makeEvent(db, EVENT, { eventStatus: 'post' });
+    await makePhoto(db, {
       id: 'priv1',
-      slug: 'stadiumcam',
       slugDate: EVENT,
       userId: 'fan-priv',
-      camera: 'cam1',
-      seatType: 'section',
-      section: '101',
-      row: 'A',
-      seat: '1',
       date: new Date(Date.UTC(2031, 1, 1, 19)),
       postObj: [{ socialSource: 'Email', imgURL: 'x', date: new Date().toISOString(), userEmail: EMAIL }],
       faces: [face],

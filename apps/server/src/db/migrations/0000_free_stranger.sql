@@ -200,7 +200,7 @@ CREATE INDEX "snapshots_event_overlay_idx" ON "snapshots" USING btree ("slug_dat
 CREATE INDEX "snapshots_faces_idx" ON "snapshots" USING btree ("slug_date","group_size","age_min","age_max") WHERE "snapshots"."group_size" is not null;--> statement-breakpoint
 CREATE INDEX "snapshots_emotions_idx" ON "snapshots" USING gin ("emotions");--> statement-breakpoint
 CREATE INDEX "snapshots_share_sources_idx" ON "snapshots" USING gin ("share_sources");--> statement-breakpoint
-CREATE INDEX "snapshots_event_sources_idx" ON "snapshots" USING btree ("slug_date","share_sources") WHERE "snapshots"."shared_count" > 0;--> statement-breakpoint
+CREATE INDEX "snapshots_event_sources_idx" ON "snapshots" USING btree ("slug_date","share_sources","magicshot") WHERE "snapshots"."shared_count" > 0;--> statement-breakpoint
 CREATE INDEX "snapshots_user_idx" ON "snapshots" USING btree ("user_id","date");--> statement-breakpoint
 CREATE INDEX "snapshots_banned_idx" ON "snapshots" USING btree ("slug_date","date","id") WHERE "snapshots"."hidden" = true;--> statement-breakpoint
 CREATE INDEX "notifications_event_idx" ON "notifications" USING btree ("slug_date","type","created_at");--> statement-breakpoint
