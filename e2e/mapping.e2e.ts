@@ -2,7 +2,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDEE_TEXTS, MSG, attendeeRoutes } from '@stadiumcam/contract';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { ATTENDEE_TEXTS, MSG, attendeeRoutes, cameraConfigsRoutes, mappingRoutes } from '@stadiumcam/contract';
+import { cameras, events } from '../apps/server/src/db/schema/index.ts';
 import { seatPixel, venueMapFile, viewOfSeat, viewRect } from '../apps/venue-sim/src/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -21,6 +24,18 @@ async function until<T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A toast seen now is still up after 1.5 s and gone before a 5 s toast would be (spec 3 §9: 3 s). */
+async function expectThreeSecondToast(page: Page, text: string) {
+  const toast = page.getByText(text, { exact: true }).first();
+  await toast.waitFor();
+  const seen = Date.now();
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await toast.isVisible()).toBe(true);
+  await toast.waitFor({ state: 'detached', timeout: 15_000 });
+  // 3 s plus the 0.4 s exit; a default (5 s) toast would still be up.
+  expect(Date.now() - seen).toBeLessThan(4900);
 }
 
 describe('mapping and camera configuration screens', () => {
@@ -326,9 +341,16 @@ describe('mapping and camera configuration screens', () => {
     await page.getByText(MSG.mapping.configUpdateFailed).first().waitFor();
     expect(stack.app.deps.seatMap.current).toBe(before);
   });
-  it('the attendee app tells a fan whose seat no camera covers, and the server refuses the join', async () => {
+  it('the attendee app offers the seat map’s sections and rows, and tells a fan whose seat no camera covers', async () => {
     const { page } = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
     await page.getByRole('button', { name: 'Start' }).click();
+    // The form offers the seat map: sections of the type, then rows of the chosen section.
+    const sections = page.locator('#seat-sections option');
+    await sections.first().waitFor({ state: 'attached' });
+    const first = (await sections.first().getAttribute('value'))!;
+    expect(stack.app.deps.seatMap.current.cameras.length).toBeGreaterThan(0);
+    await page.locator('input[name="section"]').fill(first);
+    await page.locator('#seat-rows option').first().waitFor({ state: 'attached' });
     await page.locator('input[name="section"]').fill('999');
     await page.locator('input[name="row"]').fill('A');
     await page.locator('input[name="seat"]').fill('1');
@@ -340,5 +362,127 @@ describe('mapping and camera configuration screens', () => {
     await page.getByRole('alert').getByText(ATTENDEE_TEXTS['seat.notCovered'].english).waitFor();
     // Still on the seat form, with what the fan typed.
     expect(await page.locator('input[name="section"]').inputValue()).toBe('999');
+  });
+
+  it('Camera Configs: loading, empty and fetch-error states, a camera without host info, update and ACS restart failures, success for 5 s', async () => {
+    const { page } = await stack.newPage({ login: ADMIN });
+    const db = stack.app.deps.db;
+    // While the list loads, then a failing server: the spec's texts, with the server's message.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const list = `**${cameraConfigsRoutes.list.path}`;
+    await page.route(list, async (route) => {
+      await held;
+      await route.fulfill({ status: 503, json: { error: 'Camera registry unavailable' } });
+    });
+    await page.goto('/config/camera');
+    await page.getByText(MSG.mapping.loadingCameras, { exact: true }).waitFor();
+    release();
+    await page.getByText(`${MSG.mapping.camerasFetchError} Camera registry unavailable`).waitFor();
+    await page.unroute(list);
+
+    // No camera known at all.
+    const rows = await db.select().from(cameras);
+    expect(rows.map((r) => r.cameraKey)).toEqual(['cam1', 'cam2']);
+    await db.delete(cameras);
+    try {
+      await page.reload();
+      await page.getByText(MSG.mapping.noCamerasAvailable, { exact: true }).waitFor();
+    } finally {
+      await db.insert(cameras).values(rows);
+    }
+
+    // cam9 is known from the database, but no host serving it has connected since the start.
+    await db.insert(cameras).values({ cameraKey: 'cam9', hostId: 'sim-host-retired', configs: rows[0].configs });
+    try {
+      await page.reload();
+      await page.getByTestId('device-cam9').getByText(MSG.mapping.noHostInfo, { exact: true }).waitFor();
+      await page
+        .getByTestId('device-cam1')
+        .getByText(/Venue simulator/)
+        .waitFor();
+      // Nothing can reach cam9: the update and the ACS restart fail with their texts.
+      await page.getByTestId('submit-cam9').click();
+      await page.getByRole('dialog').getByText(MSG.mapping.cameraUpdateFailed('cam9'), { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('restart-cam9').click();
+      await page.getByRole('dialog').getByText(MSG.mapping.acsRestartFailed('cam9'), { exact: true }).waitFor();
+      await stack.screenshot(page, 'camera-configs-failures');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    } finally {
+      await db.delete(cameras).where(eq(cameras.cameraKey, 'cam9'));
+    }
+
+    // A success stays 5 s (DESIGN §6): still up after 3 s, then gone by itself.
+    await page.reload();
+    await page.getByTestId('submit-cam1').click();
+    const success = page.getByRole('dialog').getByText(MSG.mapping.cameraUpdated('cam1'), { exact: true });
+    await success.waitFor();
+    const seen = Date.now();
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await success.isVisible()).toBe(true);
+    await success.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(Date.now() - seen).toBeGreaterThan(3000);
+  });
+
+  it('Mapping config: load failures, no mapping info, a failed removal, 3 s toasts and tables of 10 rows a page', async () => {
+    const { page } = await stack.newPage({ login: ADMIN });
+    // The server fails the files list, the parsed entries and the stats.
+    const failing = [mappingRoutes.list.path, mappingRoutes.queue.path, mappingRoutes.stats.path].map((p) => `**${p}`);
+    for (const glob of failing)
+      await page.route(glob, (route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } })
+          : route.continue(),
+      );
+    await page.goto('/config/mapping');
+    await page.getByTestId('config-files').getByText(MSG.mapping.configFilesLoadFailed, { exact: true }).waitFor();
+    await page.getByTestId('parsed-file').getByText(MSG.mapping.mappingInfoLoadFailed, { exact: true }).waitFor();
+    await page.getByTestId('parsed-info').getByText(MSG.mapping.mappingInfoLoadFailed, { exact: true }).waitFor();
+    await stack.screenshot(page, 'mapping-config-failures');
+    for (const glob of failing) await page.unroute(glob);
+
+    // Tables of 10 rows a page.
+    await page.reload();
+    const queue = (await (await page.request.get(`${stack.url}${mappingRoutes.queue.path}`)).json()) as Record<
+      string,
+      unknown[]
+    >;
+    const entries = Object.values(queue).flat().length;
+    expect(entries).toBeGreaterThan(10);
+    const rows = page.getByTestId('parsed-file').locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    const first = await rows.first().innerText();
+    await page.getByTestId('parsed-file').getByRole('button', { name: '2', exact: true }).click();
+    await until(async () => (await rows.first().innerText()) !== first, 'the second page');
+    expect(await rows.count()).toBe(Math.min(10, entries - 10));
+
+    // The server fails a removal: 'Error removing file' for 3 s, and the file stays listed.
+    const remove = `**${mappingRoutes.remove.path}`;
+    await page.route(remove, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { error: 'Internal Server Error' } })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Delete cam1.json' }).click();
+    await page.getByText(MSG.mapping.deleteFileTitle).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectThreeSecondToast(page, MSG.mapping.fileRemoveFailed);
+    await page.getByTestId('config-files').getByText('cam1.json').waitFor();
+    await page.unroute(remove);
+
+    // An empty seat map: both tables say so.
+    const before = stack.app.deps.seatMap.current;
+    stack.app.deps.seatMap.current = { rows: [], cameras: [], loadedAt: null };
+    try {
+      await page.reload();
+      await page.getByTestId('parsed-file').getByText(MSG.mapping.noMappingInfo, { exact: true }).waitFor();
+      await page.getByTestId('parsed-info').getByText(MSG.mapping.noMappingInfo, { exact: true }).waitFor();
+    } finally {
+      stack.app.deps.seatMap.current = before;
+    }
   });
 });

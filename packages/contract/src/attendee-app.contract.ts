@@ -31,6 +31,22 @@ export const attendeeAppRoutes = {
     query: z.object({ userId: UserId }),
     response: z.object({ camera: z.string().nullable(), position: z.number().int() }),
   }),
+  /**
+   * The seat form's choices from the venue's seat map (DESIGN §11): sections of a seat type, rows
+   * of a section (row dictionary order) or seats of a row, as the fan fills the form in. Empty
+   * when the venue has no seat map yet; the queue join still decides.
+   */
+  seats: defineRoute({
+    method: 'GET',
+    path: '/api/public/seats',
+    public: true,
+    query: z.object({
+      seatType: z.string().trim().min(1).max(40),
+      section: z.string().trim().min(1).max(40).optional(),
+      row: z.string().trim().min(1).max(40).optional(),
+    }),
+    response: z.object({ options: z.array(z.string()) }),
+  }),
   /** The photo e-mail to the fan (the event's e-mail colours and header); recorded as an Email share. */
   email: defineRoute({
     method: 'POST',

@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError, publicApi, userId, type PublicEvent } from '../api.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, call, publicApi, userId, type PublicEvent } from '../api.ts';
 import { go } from '../router.ts';
 import { isBlocked, offeredSeatTypes, seatTypeText, store, type Seat } from '../session.ts';
 import { useT } from '../texts.tsx';
 
 /**
- * Seat entry by the event's seat types: free entry (the mapping issue brings the seat map);
- * a blocked seat is refused here and the server picks the camera.
+ * Seat entry by the event's seat types. Each field offers the venue's seat map as choices
+ * (sections of the type, rows of the section, seats of the row) while still taking what the fan
+ * types: a blocked seat is refused here, and the server picks the camera or refuses a seat no
+ * camera covers.
  */
 export function SeatForm({ event }: { event: PublicEvent }) {
   const t = useT();
@@ -21,6 +23,11 @@ export function SeatForm({ event }: { event: PublicEvent }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof Seat) => (e: { target: { value: string } }) => setSeat({ ...seat, [k]: e.target.value });
+  const section = seat.section.trim();
+  const row = seat.row.trim();
+  const sections = useChoices({ seatType: seat.seatType });
+  const rows = useChoices(section ? { seatType: seat.seatType, section } : null);
+  const seats = useChoices(section && row ? { seatType: seat.seatType, section, row } : null);
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -89,15 +96,32 @@ export function SeatForm({ event }: { event: PublicEvent }) {
       <div className="seat-fields">
         <label className="field">
           <span>{types.length > 1 ? t(seatTypeText(seat.seatType)) : t('seat.section')}</span>
-          <input value={seat.section} onChange={set('section')} maxLength={20} autoComplete="off" name="section" />
+          <input
+            value={seat.section}
+            onChange={set('section')}
+            maxLength={20}
+            autoComplete="off"
+            name="section"
+            list="seat-sections"
+          />
+          <Choices id="seat-sections" options={sections} />
         </label>
         <label className="field">
           <span>{t('seat.row')}</span>
-          <input value={seat.row} onChange={set('row')} maxLength={10} autoComplete="off" name="row" />
+          <input value={seat.row} onChange={set('row')} maxLength={10} autoComplete="off" name="row" list="seat-rows" />
+          <Choices id="seat-rows" options={rows} />
         </label>
         <label className="field">
           <span>{t('seat.seat')}</span>
-          <input value={seat.seat} onChange={set('seat')} maxLength={10} autoComplete="off" name="seat" />
+          <input
+            value={seat.seat}
+            onChange={set('seat')}
+            maxLength={10}
+            autoComplete="off"
+            name="seat"
+            list="seat-seats"
+          />
+          <Choices id="seat-seats" options={seats} />
         </label>
       </div>
       {error && (
@@ -109,6 +133,38 @@ export function SeatForm({ event }: { event: PublicEvent }) {
         {busy ? <span className="spinner" aria-label={t('common.loading')} /> : t('seat.submit')}
       </button>
     </form>
+  );
+}
+
+/** One field's choices from the seat map (none without a seat map: free entry). */
+function useChoices(query: Record<string, string> | null): string[] {
+  const [options, setOptions] = useState<string[]>([]);
+  const qs = query ? new URLSearchParams(query).toString() : '';
+  useEffect(() => {
+    let live = true;
+    // A short pause so typing a section does not ask once per key.
+    const timer = setTimeout(() => {
+      if (!qs) return setOptions([]);
+      call<{ options: string[] }>('GET', `seats?${qs}`).then(
+        (r) => live && setOptions(r.options),
+        () => live && setOptions([]),
+      );
+    }, 150);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [qs]);
+  return options;
+}
+
+function Choices({ id, options }: { id: string; options: string[] }) {
+  return (
+    <datalist id={id}>
+      {options.map((o) => (
+        <option key={o} value={o} />
+      ))}
+    </datalist>
   );
 }
 

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
 import { toPublicTemplate } from './public-event.ts';
-import { emailPhoto, queuePosition } from './attendee-app.service.ts';
+import { emailPhoto, queuePosition, seatChoices } from './attendee-app.service.ts';
 import { eventText } from './photo-email.service.ts';
 
 /** Open live streams one server keeps at most (each is a socket and a few KB). */
@@ -62,6 +62,7 @@ export async function registerAttendeeAppRoutes(app: App, deps: Deps): Promise<v
   });
 
   registerRoute(app, attendeeAppRoutes.queuePosition, async ({ query }) => queuePosition(deps, query.userId));
+  registerRoute(app, attendeeAppRoutes.seats, async ({ query }) => seatChoices(deps, query));
 
   await app.register(async (limited) => {
     await limited.register(rateLimit, {

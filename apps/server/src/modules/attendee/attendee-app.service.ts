@@ -1,4 +1,4 @@
-import { ATTENDEE_APP_MSG } from '@stadiumcam/contract';
+import { ATTENDEE_APP_MSG, rowsOf, seatsOf, sectionsOf } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findSnapshotRow } from './attendee.repository.ts';
@@ -16,6 +16,17 @@ export function queuePosition(deps: Deps, userId: string): { camera: string | nu
 }
 
 /** Sends the photo e-mail to the fan, then records the Email share (consoles hear of it). */
+/** The seat form's next choices: sections, then rows of the section, then seats of the row. */
+export function seatChoices(
+  deps: Deps,
+  q: { seatType: string; section?: string; row?: string },
+): { options: string[] } {
+  const map = deps.seatMap.current;
+  if (!q.section) return { options: sectionsOf(map, q.seatType) };
+  if (!q.row) return { options: rowsOf(map, q.seatType, q.section) };
+  return { options: seatsOf(map, q.seatType, q.section, q.row.toUpperCase()) };
+}
+
 export async function emailPhoto(
   deps: Deps,
   id: string,

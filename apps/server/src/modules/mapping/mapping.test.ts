@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   MSG,
   P,
+  attendeeAppRoutes,
   attendeeRoutes,
   mappingRoutes,
   type CameraMapFile,
@@ -85,6 +86,22 @@ describeEachDb('mapping: config files, seat map, queue by seat', (ctx) => {
       ok: false,
       error: MSG.common.insufficientPermissions,
     });
+  });
+
+  it('offers the attendee seat form its sections, rows and seats from the seat map, without a login', async () => {
+    const seats = (query: Record<string, string>) => ctx().call(attendeeAppRoutes.seats, { query });
+    const sections = await seats({ seatType: 'section' });
+    expect(sections.status).toBe(200);
+    expect(sections.body.options).toHaveLength(32);
+    expect(sections.body.options.slice(0, 3)).toEqual(['101', '102', '103']);
+    expect((await seats({ seatType: 'section', section: '101' })).body.options).toEqual('ABCDEFGHJKLM'.split(''));
+    // Rows as fans type them: lower case finds the row dictionary's label.
+    expect((await seats({ seatType: 'section', section: '101', row: 'c' })).body.options).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(i + 1)),
+    );
+    expect((await seats({ seatType: 'box' })).body).toEqual({ options: [] });
+    expect((await seats({ seatType: 'section', section: '999' })).body).toEqual({ options: [] });
+    expect((await seats({ seatType: '' })).status).toBe(400);
   });
 
   it('gives queue entries, per-camera stats and the downloads', async () => {
