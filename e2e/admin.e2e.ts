@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MSG } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
@@ -250,6 +251,43 @@ describe('admin: users and roles', () => {
     );
     await page.reload();
     await page.getByText('There are no users.').waitFor();
+    await context.close();
+  });
+
+  it("shows 'Error creating the user' when the server fails the create", async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/users' });
+    await page.getByTestId('users-table').waitFor();
+    let creates = 0;
+    await page.route('**/api/users', (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      creates++;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+    });
+    await page.getByRole('button', { name: 'Create new user' }).click();
+    const modal = page.getByRole('dialog', { name: 'Create new user' });
+    await modal.getByLabel('User Name').fill('failing1');
+    await modal.getByLabel('E-mail').fill('failing1@stadiumcam.local');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog', { name: MSG.common.oopsTitle }).getByText(MSG.users.userCreateFailed).waitFor();
+    expect(creates).toBe(1);
+    // The form stays open with what was typed; nothing was created.
+    expect(await modal.getByLabel('User Name').inputValue()).toBe('failing1');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: MSG.common.oopsTitle }).waitFor({ state: 'detached' });
+    await page.unroute('**/api/users');
+    await page.reload();
+    await page.getByTestId('users-table').waitFor();
+    expect(await page.getByRole('row', { name: /failing1/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("the monitor and the header's camera list say 'There are no available cameras' without a camera host", async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
+    await page.getByTestId('monitor-page').waitFor();
+    await page.getByTestId('no-cameras').waitFor();
+    expect(await page.getByTestId('no-cameras').textContent()).toBe(MSG.cameras.noCameras);
+    await page.getByTestId('camera-indicator').click();
+    await page.getByTestId('camera-indicator-list').getByText(MSG.cameras.noCameras, { exact: true }).waitFor();
     await context.close();
   });
 

@@ -418,6 +418,48 @@ describe('analytics and event users', () => {
     await context.close();
   });
 
+  it('Event Users without EventUsers:write: no Ban/Unban or Delete, and the server refuses both with 403', async () => {
+    const op = await stack.newPage({ login: admin, path: '/eventUsers' });
+    expect(
+      await apiAs(op.page, 'POST', '/api/roles/eu-readers', { permissions: [P.EVENT_USERS_READ], isNew: true }),
+    ).toBe(200);
+    expect(
+      await apiAs(op.page, 'POST', '/api/users', {
+        username: 'eureader',
+        email: 'eureader@example.com',
+        password: 'eureader-password-1',
+        roles: ['eu-readers'],
+      }),
+    ).toBe(200);
+    await op.context.close();
+
+    const { page, context } = await stack.newPage({
+      login: { username: 'eureader', password: 'eureader-password-1' },
+      path: '/eventUsers',
+    });
+    await page.getByRole('heading', { name: MSG.eventUsers.title }).waitFor();
+    await chooseEvent(page, DONE.slugDate);
+    const rows = page.getByTestId('event-user-row');
+    await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(0);
+    // EventUsers:read views and exports; without :write there is nothing to ban or delete with.
+    await page.getByRole('link', { name: 'Export' }).waitFor();
+    await page.getByRole('checkbox', { name: `Select ${seeded[2]}` }).check();
+    expect(await page.getByRole('button', { name: /^(Ban|Unban)$/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    // The server says the same: PUT and POST snapshots/ban and the delete are refused.
+    expect(await apiAs(page, 'PUT', '/api/snapshots/ban', { userId: 'fan-2', banStatus: true })).toBe(403);
+    expect(await apiAs(page, 'POST', '/api/snapshots/ban', { ids: [seeded[2]], banStatus: true })).toBe(403);
+    expect(await apiAs(page, 'POST', '/api/snapshots/delete', { ids: [seeded[2]] })).toBe(403);
+    // Nothing changed: the photo is still there and not banned.
+    const photo = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/snapshots/${id}`);
+      return { status: res.status, hidden: ((await res.json()) as { hidden?: boolean }).hidden };
+    }, seeded[2]);
+    expect(photo).toEqual({ status: 200, hidden: false });
+    await context.close();
+  });
+
   it('loads basic, then web, then vision, the past event in parallel; errors follow spec 3 §8', async () => {
     const modals = (page: Page) => page.getByTestId('error-modal');
     // Errors the page logged with this text (spec 3 §8: logged, then the modal; the modals

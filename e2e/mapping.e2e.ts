@@ -4,8 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { ATTENDEE_TEXTS, MSG, attendeeRoutes, cameraConfigsRoutes, mappingRoutes } from '@stadiumcam/contract';
-import { cameras, events } from '../apps/server/src/db/schema/index.ts';
+import sharp from 'sharp';
+import {
+  ATTENDEE_TEXTS,
+  MSG,
+  attendeeRoutes,
+  cameraConfigsRoutes,
+  mappingRoutes,
+  overlayLabel,
+  partRoutes,
+} from '@stadiumcam/contract';
+import { cameras } from '../apps/server/src/db/schema/index.ts';
 import { seatPixel, venueMapFile, viewOfSeat, viewRect } from '../apps/venue-sim/src/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -483,6 +492,187 @@ describe('mapping and camera configuration screens', () => {
       await page.getByTestId('parsed-info').getByText(MSG.mapping.noMappingInfo, { exact: true }).waitFor();
     } finally {
       stack.app.deps.seatMap.current = before;
+    }
+  });
+
+  it('Mapping tool: slider limits and steps, zoom sent as the value / 1000, arrows by the step size, the snapshot, button flashes, Check save keeps the new originals', async () => {
+    const { page } = await stack.newPage({ login: ADMIN, path: '/mapping' });
+    const cam1 = stack.venue!.hosts[0].cameras.get('cam1')!;
+    const sent: string[] = [];
+    const ptz = cam1.ptz.bind(cam1);
+    cam1.ptz = (command: string) => {
+      sent.push(command);
+      return ptz(command);
+    };
+    const moves = () => sent.filter((c) => c !== '#');
+    const slider = (label: string) => page.locator(`[aria-label="${label}"]`).getByRole('slider');
+    const limits = async (label: string) => [
+      Number(await slider(label).getAttribute('aria-valuemin')),
+      Number(await slider(label).getAttribute('aria-valuemax')),
+    ];
+    const now = async (label: string) => Number(await slider(label).getAttribute('aria-valuenow'));
+    /** A flash: the button turns `color` at once and back within a few seconds, not before 1 s. */
+    const flashes = async (button: ReturnType<Page['getByRole']>, color: string, clicked: number) => {
+      await until(async () => (await button.getAttribute('style'))?.includes(`--mantine-color-${color}`), `${color}`);
+      await until(
+        async () => !(await button.getAttribute('style'))?.includes(`--mantine-color-${color}`),
+        'the flash to end',
+      );
+      expect(Date.now() - clicked).toBeGreaterThanOrEqual(1000);
+    };
+    try {
+      // spec 3 §5 limits and defaults.
+      expect(await limits('Pan')).toEqual([-1e9, 1e9]);
+      expect(await limits('Tilt')).toEqual([-1e9, 1e9]);
+      expect(await limits('Zoom')).toEqual([0, 1000]);
+      expect(await limits('Angle')).toEqual([-30, 30]);
+      expect(await limits('Step size')).toEqual([1e6, 1e8]);
+      expect(await now('Step size')).toBe(1e7);
+      expect(await limits('Continuous speed')).toEqual([1, 100]);
+      expect(await now('Continuous speed')).toBe(2);
+
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page
+        .getByTestId('tool-position')
+        .getByText(/^Pan -?\d+/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Home' }).click();
+      await page.getByTestId('tool-position').getByText('Pan 0 · Tilt 0 · Zoom 0').waitFor();
+      sent.length = 0;
+
+      // One key step each: pan and tilt by max/500, zoom by max/200, sent as the value / 1000.
+      await slider('Pan').focus();
+      await page.keyboard.press('ArrowRight');
+      await until(() => moves().length === 1, 'the pan move');
+      await slider('Tilt').focus();
+      await page.keyboard.press('ArrowRight');
+      await until(() => moves().length === 2, 'the tilt move');
+      await slider('Zoom').focus();
+      await page.keyboard.press('ArrowRight');
+      await until(() => moves().length === 3, 'the zoom move');
+      expect(moves()).toEqual(['!2000000,0,0', '!2000000,2000000,0', '!2000000,2000000,0.005']);
+      await page.getByTestId('tool-position').getByText('Pan 2000000 · Tilt 2000000 · Zoom 5').waitFor();
+
+      // Angle steps by 0.5 and sets the angle of the region on Map.
+      await slider('Angle').focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await now('Angle')).toBe(0.5);
+      expect(await page.getByRole('tabpanel').getByLabel('Angle', { exact: true }).inputValue()).toBe('0.5');
+
+      // Arrows move by the step size.
+      sent.length = 0;
+      await page.getByRole('button', { name: 'Right', exact: true }).click();
+      await until(() => moves().length === 1, 'the arrow move');
+      await slider('Step size').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('button', { name: 'Up', exact: true }).click();
+      await until(() => moves().length === 2, 'the second arrow move');
+      expect(moves()).toEqual(['r10000000,0,0', 'r0,11000000,0']);
+
+      // Snapshot: 'take shot', and the host's 'shot image' shows; the button flashes green.
+      const shotButton = page.getByRole('button', { name: 'Snapshot' });
+      const clicked = Date.now();
+      await shotButton.click();
+      const image = page.getByRole('dialog').getByRole('img', { name: 'Snapshot' });
+      await image.waitFor();
+      await until(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0), 'the shot image');
+      await stack.screenshot(page, 'mapping-tool-snapshot');
+      await page.keyboard.press('Escape');
+      await flashes(shotButton, 'green', clicked);
+
+      // Check: a saved region's angle changed and saved; the new values are the originals now.
+      await page.getByRole('tab', { name: 'Check' }).click();
+      const selector = page.getByRole('combobox', { name: 'Saved region' });
+      await selector.click();
+      await page.getByRole('option', { name: 'section 101 #1' }).click();
+      const angle = page.getByRole('tabpanel').getByLabel('Angle', { exact: true });
+      const save = page.getByRole('tabpanel').getByRole('button', { name: 'Save', exact: true });
+      const discard = page.getByRole('button', { name: 'Discard' });
+      const region = () => stack.app.deps.seatMap.current.cameras[0].sections.find((s) => s.name === '101')!.regions[0];
+      const original = region().angle;
+      await angle.fill('4');
+      let at = Date.now();
+      await save.click();
+      await flashes(save, 'green', at);
+      expect(region().angle).toBe(4);
+      expect(await discard.isDisabled()).toBe(true);
+      expect(await selector.isDisabled()).toBe(false);
+
+      // The server fails the next save: the button turns red, the edit stays unsaved.
+      const regions = '**/api/mapping/cam1/regions/**';
+      await page.route(regions, (route) =>
+        route.request().method() === 'GET'
+          ? route.continue()
+          : route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }),
+      );
+      await angle.fill('3');
+      at = Date.now();
+      await save.click();
+      await flashes(save, 'red', at);
+      expect(region().angle).toBe(4);
+      expect(await discard.isDisabled()).toBe(false);
+      await page.unroute(regions);
+      await discard.click();
+      expect(await angle.inputValue()).toBe('4');
+
+      // Put the region back as it was.
+      await angle.fill(String(original));
+      await save.click();
+      await until(() => region().angle === original, 'the original angle');
+    } finally {
+      cam1.ptz = ptz;
+    }
+  });
+
+  it('Mapping tool: the overlay selector lists the event’s enabled overlays by the last 12 characters of their key', async () => {
+    const { page } = await stack.newPage({ login: ADMIN });
+    const { slugDate } = (await (await page.request.get(`${stack.url}${attendeeRoutes.event.path}`)).json()) as {
+      slugDate: string;
+    };
+    const event = (await (await page.request.get(`${stack.url}/api/event/${slugDate}`)).json()) as {
+      _id: string;
+      overlays: unknown[];
+    };
+    const png = await sharp({
+      create: { width: 2160, height: 2160, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.4 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = async () => {
+      const res = await page.request.post(`${stack.url}/api/events/${slugDate}/overlays/upload`, {
+        headers: { origin: stack.url },
+        multipart: { image: { name: 'overlay.png', mimeType: 'image/png', buffer: png } },
+      });
+      expect(res.status()).toBe(200);
+      return (await res.json()) as { storageKey: string; urlFullSize: string };
+    };
+    const shown = await upload();
+    const hidden = await upload();
+    const saveOverlays = async (overlays: unknown[]) => {
+      const res = await page.request.patch(`${stack.url}${partRoutes.overlays.path}`, {
+        headers: { origin: stack.url },
+        data: { eventIds: [event._id], overlays },
+      });
+      expect(res.status()).toBe(200);
+    };
+    await saveOverlays([
+      { ...shown, sections: ['*'] },
+      { ...hidden, sections: ['*'], disabled: true },
+    ]);
+    try {
+      await page.goto('/mapping');
+      await page.getByRole('textbox', { name: 'Overlay' }).click();
+      const options = page.getByRole('option');
+      await options.first().waitFor();
+      expect(await options.allInnerTexts()).toEqual([overlayLabel(shown.storageKey)]);
+      expect(overlayLabel(shown.storageKey)).toBe(shown.storageKey.slice(-12));
+      await options.first().click();
+      const img = page.getByAltText('overlay');
+      await img.waitFor();
+      expect(await img.getAttribute('src')).toBe(shown.urlFullSize);
+      await stack.screenshot(page, 'mapping-tool-overlay');
+    } finally {
+      await saveOverlays(event.overlays);
     }
   });
 });

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import {
   MSG,
+  TOAST_EXIT_MS,
+  TOAST_MS,
   type CameraReport,
   type DeviceClientEvents,
   type DeviceServerEvents,
@@ -405,6 +407,102 @@ describe('monitor', () => {
     await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
     await card.waitFor({ state: 'detached' });
     if (before === 0) await page.getByText('There are no new notifications.').waitFor();
+    await context.close();
+  });
+
+  it('a dismissal the server refuses is undone: the card and the count come back with the "Oops..." modal', async () => {
+    const { page, context } = await openMonitor();
+    const count = page.getByTestId('notification-count');
+    await count.waitFor();
+    const before = Number(await count.getAttribute('data-count'));
+    for (const seat of ['4', '5', '6']) {
+      await host.upload({ slugDate, userId: 'u-shifty', camera: 'cam3', section: '111', row: 'D', seat });
+    }
+    await page.locator(`[data-testid="notification-count"][data-count="${before + 1}"]`).waitFor();
+    // The dismissal is held at the server's door, then fails.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let dismissals = 0;
+    await page.route('**/api/notifications/*/dismiss', async (route) => {
+      dismissals++;
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' });
+    });
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const card = page.getByTestId('notification-card').filter({ hasText: 'u-shifty' });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    // Addressed at once, before the server answers...
+    await card.waitFor({ state: 'detached' });
+    await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
+    expect(dismissals).toBe(1);
+    // ...and back when it refuses.
+    release();
+    await page.getByTestId('error-modal').getByText(MSG.common.genericError).waitFor();
+    await card.waitFor();
+    await page.locator(`[data-testid="notification-count"][data-count="${before + 1}"]`).waitFor();
+    const total = (await call('GET', `/api/notifications/suspiciousUser/count?slugDate=${slugDate}`)) as {
+      total: number;
+    };
+    expect(total.total).toBe(before + 1);
+    await context.close();
+  });
+
+  it('a toast stays 5 s, then leaves in 0.4 s', async () => {
+    const { page, context } = await openMonitor();
+    await page.locator('[data-testid="current-cam1"]').getByText('u-alice').waitFor();
+    const message = MSG.userCommands.kicked('u-alice');
+    // Timed in the page: when the toast is in (opaque), when it starts leaving, when it is gone.
+    await page.evaluate((text) => {
+      type Times = { shown?: number; exiting?: number; gone?: number };
+      const times: Times = {};
+      (window as unknown as { toastTimes: Times }).toastTimes = times;
+      const find = () =>
+        [...document.querySelectorAll<HTMLElement>('.mantine-Notifications-notification')].find((el) =>
+          el.textContent?.includes(text),
+        );
+      const check = () => {
+        const el = find();
+        const now = performance.now();
+        if (times.shown === undefined) {
+          if (el?.style.opacity === '1') times.shown = now;
+        } else if (!el) times.gone ??= now;
+        else if (el.style.opacity === '0') times.exiting ??= now;
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['style'],
+      });
+    }, message);
+    await page.getByTestId('kick-cam1').click();
+    await page.getByRole('dialog', { name: 'Kick user' }).getByRole('button', { name: 'Kick' }).click();
+    // Away from the toasts: a hovered toast does not close.
+    await page.mouse.move(1, 1);
+    const toast = page.locator('.mantine-Notifications-notification').filter({ hasText: message });
+    await toast.waitFor();
+    await page.waitForFunction(() => (window as unknown as { toastTimes: { shown?: number } }).toastTimes.shown);
+    // The exit transition: 0.4 s on each of its properties.
+    const durations = await toast.evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(durations.split(', ')).toEqual(Array(3).fill(`${TOAST_EXIT_MS / 1000}s`));
+    // Still there after 3 s.
+    await page.waitForFunction(
+      () => performance.now() - (window as unknown as { toastTimes: { shown: number } }).toastTimes.shown >= 3000,
+    );
+    expect(await toast.isVisible()).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { toastTimes: { gone?: number } }).toastTimes.gone, null, {
+      timeout: 30_000,
+    });
+    const t = await page.evaluate(
+      () => (window as unknown as { toastTimes: { shown: number; exiting: number; gone: number } }).toastTimes,
+    );
+    // Leaves after 5 s (generous bounds on a loaded machine), gone 0.4 s later, by 7 s at most.
+    expect(t.exiting - t.shown).toBeGreaterThanOrEqual(TOAST_MS - 100);
+    expect(t.exiting - t.shown).toBeLessThan(TOAST_MS + 1500);
+    expect(t.gone - t.exiting).toBeGreaterThanOrEqual(TOAST_EXIT_MS - 50);
+    expect(t.gone - t.exiting).toBeLessThan(TOAST_EXIT_MS + 1000);
+    expect(t.gone - t.shown).toBeLessThan(7000);
     await context.close();
   });
 

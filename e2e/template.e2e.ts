@@ -501,4 +501,158 @@ describe('template screens reach an open attendee app', () => {
     expect((await stored()).theme.backgroundColor).toBe('#0a0b0c');
     await op.context.close();
   });
+  it(
+    'text settings: the Languages modal adds a required, new language and lists removals; the default or only language cannot be removed; an unexpected answer is only logged',
+    { timeout: 120_000 },
+    async () => {
+      const op = await stack.newPage({ login: admin, path: '/' });
+      // One language to start from (an earlier test may have added one).
+      const event = await stored();
+      const reset = (availableLanguages: string[], defaultLanguage: string) =>
+        op.page.request.patch('/api/events/languages', {
+          headers: { origin: stack.url },
+          data: { eventIds: [event._id], languages: event.languages, availableLanguages, defaultLanguage },
+        });
+      expect((await reset(['english'], 'english')).status()).toBe(200);
+      await op.page.goto('/template/Languages');
+      const table = op.page.getByTestId('languages-table');
+      await table.waitFor();
+      const header = (l: string) => table.getByRole('button', { name: `Remove ${l}` });
+      const T = MSG.template;
+
+      // The only language: not removable, in the table and in the modal's list.
+      expect(await header('english').isDisabled()).toBe(true);
+      await op.page.getByRole('button', { name: 'Language', exact: true }).click();
+      const modal = op.page.getByRole('dialog').filter({ hasText: 'Languages' });
+      await modal.waitFor();
+      const entry = (l: string) => modal.getByTestId('language-list').locator(`[data-language="${l}"]`);
+      await entry('english').getByText(T.onlyLanguageNotRemovable, { exact: true }).waitFor();
+      expect(await entry('english').getByRole('button', { name: 'Remove' }).count()).toBe(0);
+
+      // Required, then no duplicate (whatever the case), then added.
+      const input = modal.getByRole('textbox');
+      const add = modal.getByRole('button', { name: 'Add', exact: true });
+      await add.click();
+      await modal.getByText('Language is required', { exact: true }).waitFor();
+      await input.fill('English');
+      await add.click();
+      await modal.getByText(T.duplicateLanguage, { exact: true }).waitFor();
+      await input.fill('french');
+      await add.click();
+      await entry('french').waitFor();
+      await input.fill('german');
+      await add.click();
+      await entry('german').waitFor();
+      // Now the default is the one kept; the others can be removed from the list.
+      await entry('english').getByText(T.defaultLanguageNotRemovable, { exact: true }).waitFor();
+      expect(await entry('english').getByRole('button', { name: 'Remove' }).count()).toBe(0);
+      expect(await entry('french').getByRole('button', { name: 'Remove' }).count()).toBe(1);
+      await stack.screenshot(op.page, 'languages-modal');
+      await entry('german').getByRole('button', { name: 'Remove' }).click();
+      await entry('german').waitFor({ state: 'detached' });
+      await modal.getByRole('button', { name: 'Done' }).click();
+      await modal.waitFor({ state: 'hidden' });
+      expect(await table.locator('td[data-lang="german"]').count()).toBe(0);
+      expect(await table.locator('[data-key="landing.start"] td[data-lang="french"]').getAttribute('data-state')).toBe(
+        'empty',
+      );
+
+      // The default moves to French: English becomes removable, French is not.
+      expect(await header('english').isDisabled()).toBe(true);
+      expect(await header('french').isDisabled()).toBe(false);
+      await op.page.getByLabel('Default language').click();
+      await op.page.getByRole('option', { name: 'Default: French' }).click();
+      await expect.poll(() => header('english').isDisabled()).toBe(false);
+      expect(await header('french').isDisabled()).toBe(true);
+      await header('english').click();
+      await expect.poll(() => table.locator('td[data-lang="english"]').count()).toBe(0);
+      // French alone: the only language.
+      await op.page.getByRole('button', { name: 'Language', exact: true }).click();
+      await entry('french').getByText(T.onlyLanguageNotRemovable, { exact: true }).waitFor();
+      await modal.getByRole('button', { name: 'Done' }).click();
+      await modal.waitFor({ state: 'hidden' });
+
+      // An answer without the three fields (spec 2 §7, §8): 'Unexpected API response', only logged.
+      const logged: string[] = [];
+      op.page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+      await op.page.route('**/api/events/languages', (route) =>
+        route.fulfill({ status: 200, json: { languages: {}, availableLanguages: ['french'] } }),
+      );
+      await op.page.getByTestId('update-event').click();
+      await expect.poll(() => logged.some((l) => l.includes(T.unexpectedApiResponse))).toBe(true);
+      expect(await op.page.getByRole('dialog').count()).toBe(0);
+      await op.page.unroute('**/api/events/languages');
+
+      await op.page.getByTestId('update-event').click();
+      await op.page.getByText(T.eventSuccessfullyUpdated).waitFor();
+      const after = await stored();
+      expect(after.availableLanguages).toEqual(['french']);
+      expect(after.defaultLanguage).toBe('french');
+      expect((await reset(['english'], 'english')).status()).toBe(200);
+      await op.context.close();
+    },
+  );
+
+  it('languages: the import success popup closes itself after 1.5 s, like every template success', async () => {
+    const op = await stack.newPage({ login: admin, path: '/template/Languages' });
+    await op.page.getByTestId('languages-table').waitFor();
+    const downloading = op.page.waitForEvent('download');
+    await op.page.getByRole('button', { name: 'Export' }).click();
+    const csv = await readFile(await (await downloading).path());
+    await op.page
+      .locator('input[type="file"][accept=".csv,text/csv"]')
+      .setInputFiles({ name: 'same.csv', mimeType: 'text/csv', buffer: csv });
+    const ok = op.page.getByRole('dialog').filter({ hasText: MSG.template.importSuccessful });
+    await ok.waitFor();
+    // 1.5 s (DESIGN §6), not the 5 s of camera-config and slideshow: gone well before 5 s.
+    await ok.waitFor({ state: 'hidden', timeout: 4_000 });
+    await op.context.close();
+  });
+
+  it('colours: a file too large to be a colours file is refused with "Failed to Import Colors."', async () => {
+    const op = await stack.newPage({ login: admin, path: '/template/colors' });
+    const bg = op.page.getByLabel('Background color', { exact: true });
+    await bg.waitFor();
+    const before = await bg.inputValue();
+    // Valid JSON with a valid colour, but 2 MB: not read.
+    const text = JSON.stringify({
+      colors: { theme: { backgroundColor: '#abcdef' } },
+      pad: 'x'.repeat(2 * 1024 * 1024),
+    });
+    await op.page
+      .locator('input[type="file"][accept="application/json,.json"]')
+      .setInputFiles({ name: 'big-colors.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    const dialog = op.page.getByRole('dialog').filter({ hasText: MSG.templateColors.importFailed });
+    await dialog.waitFor();
+    expect(await dialog.getByText(MSG.templateColors.importFailed, { exact: true }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await bg.inputValue()).toBe(before);
+    expect(before).not.toBe('#abcdef');
+    await op.context.close();
+  });
+
+  it('graphics: a spinner shows on Update Event while the event updates', async () => {
+    const op = await stack.newPage({ login: admin, path: '/template/graphics' });
+    const update = op.page.getByTestId('update-event');
+    const spinner = update.locator('.mantine-Loader-root');
+    await expect.poll(() => update.isEnabled()).toBe(true);
+    expect(await spinner.count()).toBe(0);
+    // The save is held until the spinner has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await op.page.route('**/api/events/images', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await update.click();
+    await spinner.waitFor();
+    expect(await update.getAttribute('data-loading')).toBe('true');
+    await stack.screenshot(op.page, 'graphics-updating');
+    release();
+    await op.page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    await spinner.waitFor({ state: 'detached' });
+    expect(await update.getAttribute('data-loading')).toBeNull();
+    await op.context.close();
+  });
 });

@@ -215,6 +215,8 @@ export const MSG = {
     unexpectedApiResponse: 'Unexpected API response',
     importSuccessful: 'Import Successful! Update event to save your changes.',
     duplicateLanguage: 'This language already exists',
+    defaultLanguageNotRemovable: 'The default language cannot be removed',
+    onlyLanguageNotRemovable: 'The only language cannot be removed',
     defaultNotAvailable: 'The default language should be one of the languages',
     unknownKey: (key: string) => `Unknown text key "${key.slice(0, 100)}"`,
     tooLong: (key: string, language: string, max: number) =>

@@ -18,6 +18,11 @@ import {
 } from './album-query.repository.ts';
 import { shareColumns, summariseFaces } from './snapshots.faces.ts';
 
+/*
+ * Photos' plain reads and writes, and the runners of the album's queries (built in
+ * album-query.repository.ts); derived columns come from snapshots.faces.ts.
+ */
+
 export type SnapshotRow = typeof snapshots.$inferSelect;
 export type SnapshotInsert = typeof snapshots.$inferInsert;
 

@@ -3,6 +3,10 @@ import { COLORS_MSG, HEX_COLOR, type Colors } from '@stadiumcam/contract';
 export type ColorsImport = { ok: true; colors: Colors; kept: number } | { ok: false; error: string };
 
 const GROUPS = ['theme', 'iconColor', 'emailSettings'] as const;
+/** A colours export is about 2 KB; a file above this is not read. */
+export const COLORS_FILE_MAX_BYTES = 1024 * 1024;
+const isJsonFile = (file: { name: string; type: string }) =>
+  file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');
 /** A hex colour as written in a file: with or without its '#'. */
 const hex = (v: unknown): string | null => {
   if (typeof v !== 'string') return null;
@@ -15,9 +19,7 @@ const hex = (v: unknown): string | null => {
  * known fields holding a 3- or 6-digit hex colour are kept, over the current colours.
  */
 export function parseColorsFile(file: { name: string; type: string }, text: string, current: Colors): ColorsImport {
-  if (file.type !== 'application/json' && !file.name.toLowerCase().endsWith('.json')) {
-    return { ok: false, error: COLORS_MSG.invalidFileType };
-  }
+  if (!isJsonFile(file)) return { ok: false, error: COLORS_MSG.invalidFileType };
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -54,4 +56,20 @@ export function parseColorsFile(file: { name: string; type: string }, text: stri
   } catch {
     return { ok: false, error: COLORS_MSG.importFailed };
   }
+}
+
+/**
+ * Reads a chosen file, then parses it. A failure other than the four texts of spec 2 §5 (a file
+ * too large to be a colours file, a file the browser cannot read) is 'Failed to Import Colors.'.
+ */
+export async function importColorsFile(file: File, current: Colors): Promise<ColorsImport> {
+  if (!isJsonFile(file)) return { ok: false, error: COLORS_MSG.invalidFileType };
+  if (file.size > COLORS_FILE_MAX_BYTES) return { ok: false, error: COLORS_MSG.importFailed };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, error: COLORS_MSG.importFailed };
+  }
+  return parseColorsFile(file, text, current);
 }

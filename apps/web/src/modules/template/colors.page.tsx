@@ -30,7 +30,7 @@ import {
 } from '@stadiumcam/contract';
 import { api } from '../../ui/api.ts';
 import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
-import { parseColorsFile } from './colors-import.ts';
+import { importColorsFile } from './colors-import.ts';
 import { PhoneFrame } from './phone-frame.tsx';
 import { TemplatePage } from './template-page.tsx';
 import { useSavePart, useTemplatePart } from './template.hooks.ts';
@@ -136,7 +136,7 @@ function ColorsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'color
 
   const handleImport = async (file: File | null) => {
     if (!file) return;
-    const result = parseColorsFile(file, await file.text().catch(() => ''), colors);
+    const result = await importColorsFile(file, colors);
     if (!result.ok) return showErrorModal(result.error);
     setColors(result.colors);
     showSuccessModal(COLORS_MSG.imported);

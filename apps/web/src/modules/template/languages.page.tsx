@@ -33,6 +33,14 @@ import { useSavePart, useTemplatePart } from './template.hooks.ts';
 const DUPLICATE = MSG.template.duplicateLanguage;
 const cap = (l: string) => l[0].toUpperCase() + l.slice(1);
 
+/** Why a language cannot be removed (spec 2 §4): the only one, or the default; null if it can. */
+const notRemovable = (l: string, languages: string[], defaultLanguage: string) =>
+  languages.length <= 1
+    ? MSG.template.onlyLanguageNotRemovable
+    : l === defaultLanguage
+      ? MSG.template.defaultLanguageNotRemovable
+      : null;
+
 /** The stored table with every key of the app (rows added by a newer app show its English). */
 function complete(part: Partial<LanguagesPart> | undefined): LanguagesPart {
   const defaults = defaultLanguageTable();
@@ -100,7 +108,8 @@ function LanguagesEditor({ part }: { part: ReturnType<typeof useTemplatePart<'la
       result.added.length ? `Added: ${result.added.join(', ')}.` : '',
       result.deleted.length ? `Deleted: ${result.deleted.join(', ')}.` : '',
     ].filter(Boolean);
-    showSuccessModal([MSG.template.importSuccessful, ...notes].join(' '), { ms: 5000 });
+    // 1.5 s like every success popup but camera-config and slideshow (DESIGN §6).
+    showSuccessModal([MSG.template.importSuccessful, ...notes].join(' '));
   };
 
   const handleExport = () => {
@@ -172,12 +181,7 @@ function LanguagesEditor({ part }: { part: ReturnType<typeof useTemplatePart<'la
             <Table.Tr>
               <Table.Th w={260}>Text</Table.Th>
               {langs.map((l) => {
-                const why =
-                  l === draft.defaultLanguage
-                    ? 'The default language cannot be removed'
-                    : langs.length === 1
-                      ? 'The only language cannot be removed'
-                      : null;
+                const why = notRemovable(l, langs, draft.defaultLanguage);
                 return (
                   <Table.Th key={l} miw={220}>
                     <Group justify="space-between" wrap="nowrap">
@@ -265,23 +269,30 @@ function LanguagesEditor({ part }: { part: ReturnType<typeof useTemplatePart<'la
       <AddLanguageModal
         opened={adding}
         existing={langs}
+        defaultLanguage={draft.defaultLanguage}
         onClose={() => setAdding(false)}
         onAdd={(l) => setDraft((d) => ({ ...d, availableLanguages: [...d.availableLanguages, l] }))}
+        onRemove={removeLanguage}
       />
     </TemplatePage>
   );
 }
 
+/** The Languages modal (spec 2 §2): the language list with its removals, and the add-language input. */
 function AddLanguageModal({
   opened,
   existing,
+  defaultLanguage,
   onClose,
   onAdd,
+  onRemove,
 }: {
   opened: boolean;
   existing: string[];
+  defaultLanguage: string;
   onClose: () => void;
   onAdd: (l: string) => void;
+  onRemove: (l: string) => void;
 }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -295,29 +306,67 @@ function AddLanguageModal({
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     if (existing.some((l) => l.toLowerCase() === parsed.data)) return setError(DUPLICATE);
     onAdd(parsed.data);
-    close();
+    setValue('');
+    setError(null);
   };
   return (
     <Modal opened={opened} onClose={close} title="Languages" centered>
       <Stack>
-        <TextInput
-          label="Language"
-          placeholder="french"
-          required
-          data-autofocus
-          value={value}
-          error={error}
-          onChange={(e) => {
-            setValue(e.currentTarget.value);
-            setError(null);
-          }}
-          onKeyDown={(e) => e.key === 'Enter' && handleAdd()}
-        />
+        <Stack gap={4} data-testid="language-list">
+          {existing.map((l) => {
+            const why = notRemovable(l, existing, defaultLanguage);
+            return (
+              <Group key={l} justify="space-between" wrap="nowrap" data-language={l}>
+                <Text size="sm" fw={500}>
+                  {cap(l)}
+                  {l === defaultLanguage && (
+                    <Badge ml="xs" size="xs" variant="light">
+                      default
+                    </Badge>
+                  )}
+                </Text>
+                {why ? (
+                  <Text size="xs" c="dimmed">
+                    {why}
+                  </Text>
+                ) : (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconX size={12} />}
+                    onClick={() => onRemove(l)}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Group>
+            );
+          })}
+        </Stack>
+        <Group align="flex-start" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label="Language"
+            placeholder="french"
+            required
+            data-autofocus
+            value={value}
+            error={error}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(null);
+            }}
+            onKeyDown={(e) => e.key === 'Enter' && handleAdd()}
+          />
+          <Button mt={25} onClick={handleAdd}>
+            Add
+          </Button>
+        </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Cancel
+            Done
           </Button>
-          <Button onClick={handleAdd}>Add</Button>
         </Group>
       </Stack>
     </Modal>
