@@ -661,7 +661,7 @@ describe('mapping and camera configuration screens', () => {
     ]);
     try {
       await page.goto('/mapping');
-      await page.getByRole('textbox', { name: 'Overlay' }).click();
+      await page.getByRole('combobox', { name: 'Overlay' }).click();
       const options = page.getByRole('option');
       await options.first().waitFor();
       expect(await options.allInnerTexts()).toEqual([overlayLabel(shown.storageKey)]);
@@ -673,6 +673,63 @@ describe('mapping and camera configuration screens', () => {
       await stack.screenshot(page, 'mapping-tool-overlay');
     } finally {
       await saveOverlays(event.overlays);
+    }
+  });
+
+  it('Mapping tool: failed delete and reference set turn their buttons red; an empty region list logs a warning and clears the Check form', async () => {
+    const { page } = await stack.newPage({ login: ADMIN, path: '/mapping' });
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page
+      .getByTestId('tool-position')
+      .getByText(/^Pan -?\d+/)
+      .waitFor();
+    const before = stack.app.deps.seatMap.current;
+    // The server fails every region and reference change.
+    const failing = '**/api/mapping/cam1/**';
+    await page.route(failing, (route) =>
+      route.request().method() === 'GET'
+        ? route.continue()
+        : route.fulfill({ status: 500, json: { error: 'Internal Server Error' } }),
+    );
+    const red = async (button: ReturnType<Page['getByRole']>) => {
+      await until(async () => (await button.getAttribute('data-variant')) === 'filled', 'the red flash');
+      expect(await button.getAttribute('style')).toContain('--mantine-color-red');
+      await until(async () => (await button.getAttribute('data-variant')) !== 'filled', 'the flash to end');
+    };
+    await page.getByRole('tab', { name: 'Check' }).click();
+    await page.getByRole('combobox', { name: 'Saved region' }).click();
+    await page.getByRole('option', { name: 'section 101 #1' }).click();
+    const del = page.getByRole('tabpanel').getByRole('button', { name: 'Delete', exact: true });
+    expect(await del.getAttribute('data-variant')).toBe('light');
+    await del.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await red(del);
+    expect(stack.app.deps.seatMap.current).toBe(before);
+
+    await page.getByRole('tab', { name: 'Browse' }).click();
+    const setRef = page.getByRole('button', { name: 'Set reference PTZ' });
+    await setRef.click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await until(async () => (await setRef.getAttribute('style'))?.includes('--mantine-color-red'), 'the red flash');
+    await until(async () => !(await setRef.getAttribute('style'))?.includes('--mantine-color-red'), 'its end');
+    expect(stack.app.deps.seatMap.current).toBe(before);
+    await page.unroute(failing);
+
+    // cam1's regions are gone (another console loaded an empty map): a warning, and the Check form clears.
+    await page.getByRole('tab', { name: 'Check' }).click();
+    await page.getByRole('combobox', { name: 'Saved region' }).click();
+    await page.getByRole('option', { name: 'section 101 #1' }).click();
+    await page.getByRole('tabpanel').getByLabel('Top Left pan').waitFor();
+    stack.app.deps.seatMap.current = { rows: before.rows, cameras: [], loadedAt: new Date().toISOString() };
+    try {
+      stack.app.deps.realtime.consoles.emit('seat map updated', { loadedAt: stack.app.deps.seatMap.current.loadedAt! });
+      await until(() => warnings.includes('No saved regions for cam1'), 'the warning');
+      await page.getByRole('tabpanel').getByLabel('Top Left pan').waitFor({ state: 'detached' });
+    } finally {
+      stack.app.deps.seatMap.current = before;
+      stack.app.deps.realtime.consoles.emit('seat map updated', { loadedAt: before.loadedAt ?? '' });
     }
   });
 });

@@ -453,50 +453,40 @@ describe('monitor', () => {
     await page.locator('[data-testid="current-cam1"]').getByText('u-alice').waitFor();
     const message = MSG.userCommands.kicked('u-alice');
     // Timed in the page: when the toast is in (opaque), when it starts leaving, when it is gone.
-    await page.evaluate((text) => {
-      type Times = { shown?: number; exiting?: number; gone?: number };
-      const times: Times = {};
-      (window as unknown as { toastTimes: Times }).toastTimes = times;
+    // (In-page code as a string: the e2e project has no DOM types.)
+    await page.evaluate(`(() => {
+      const times = {};
+      window.toastTimes = times;
       const find = () =>
-        [...document.querySelectorAll<HTMLElement>('.mantine-Notifications-notification')].find((el) =>
-          el.textContent?.includes(text),
+        [...document.querySelectorAll('.mantine-Notifications-notification')].find((el) =>
+          el.textContent.includes(${JSON.stringify(message)}),
         );
-      const check = () => {
+      new MutationObserver(() => {
         const el = find();
         const now = performance.now();
+        // Mantine sets the state's opacity (1 in, 0 leaving) as a custom property.
+        const opacity = el?.style.getPropertyValue('--notifications-state-opacity').trim();
         if (times.shown === undefined) {
-          if (el?.style.opacity === '1') times.shown = now;
+          if (opacity === '1') times.shown = now;
         } else if (!el) times.gone ??= now;
-        else if (el.style.opacity === '0') times.exiting ??= now;
-      };
-      new MutationObserver(check).observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['style'],
-      });
-    }, message);
+        else if (opacity === '0') times.exiting ??= now;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+    })()`);
     await page.getByTestId('kick-cam1').click();
     await page.getByRole('dialog', { name: 'Kick user' }).getByRole('button', { name: 'Kick' }).click();
     // Away from the toasts: a hovered toast does not close.
     await page.mouse.move(1, 1);
     const toast = page.locator('.mantine-Notifications-notification').filter({ hasText: message });
     await toast.waitFor();
-    await page.waitForFunction(() => (window as unknown as { toastTimes: { shown?: number } }).toastTimes.shown);
+    await page.waitForFunction('window.toastTimes.shown !== undefined');
     // The exit transition: 0.4 s on each of its properties.
-    const durations = await toast.evaluate((el) => getComputedStyle(el).transitionDuration);
+    const durations = await toast.evaluate<string>('(el) => getComputedStyle(el).transitionDuration');
     expect(durations.split(', ')).toEqual(Array(3).fill(`${TOAST_EXIT_MS / 1000}s`));
     // Still there after 3 s.
-    await page.waitForFunction(
-      () => performance.now() - (window as unknown as { toastTimes: { shown: number } }).toastTimes.shown >= 3000,
-    );
+    await page.waitForFunction('performance.now() - window.toastTimes.shown >= 3000');
     expect(await toast.isVisible()).toBe(true);
-    await page.waitForFunction(() => (window as unknown as { toastTimes: { gone?: number } }).toastTimes.gone, null, {
-      timeout: 30_000,
-    });
-    const t = await page.evaluate(
-      () => (window as unknown as { toastTimes: { shown: number; exiting: number; gone: number } }).toastTimes,
-    );
+    await page.waitForFunction('window.toastTimes.gone !== undefined', null, { timeout: 30_000 });
+    const t = await page.evaluate<{ shown: number; exiting: number; gone: number }>('window.toastTimes');
     // Leaves after 5 s (generous bounds on a loaded machine), gone 0.4 s later, by 7 s at most.
     expect(t.exiting - t.shown).toBeGreaterThanOrEqual(TOAST_MS - 100);
     expect(t.exiting - t.shown).toBeLessThan(TOAST_MS + 1500);

@@ -560,7 +560,7 @@ describe('template screens reach an open attendee app', () => {
       // The default moves to French: English becomes removable, French is not.
       expect(await header('english').isDisabled()).toBe(true);
       expect(await header('french').isDisabled()).toBe(false);
-      await op.page.getByLabel('Default language').click();
+      await op.page.getByRole('combobox', { name: 'Default language' }).click();
       await op.page.getByRole('option', { name: 'Default: French' }).click();
       await expect.poll(() => header('english').isDisabled()).toBe(false);
       expect(await header('french').isDisabled()).toBe(true);

@@ -89,7 +89,8 @@ describeEachDb('mapping: config files, seat map, queue by seat', (ctx) => {
   });
 
   it('offers the attendee seat form its sections, rows and seats from the seat map, without a login', async () => {
-    const seats = (query: Record<string, string>) => ctx().call(attendeeAppRoutes.seats, { query });
+    const seats = (query: { seatType: string; section?: string; row?: string }) =>
+      ctx().call(attendeeAppRoutes.seats, { query });
     const sections = await seats({ seatType: 'section' });
     expect(sections.status).toBe(200);
     expect(sections.body.options).toHaveLength(32);

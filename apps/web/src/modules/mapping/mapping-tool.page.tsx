@@ -785,7 +785,8 @@ export function MappingToolPage() {
                       </Button>
                       <Button
                         color={flash['delete-check'] ?? 'red'}
-                        variant="light"
+                        // Light red at rest: a flash (spec 3 §4, §8) shows as filled.
+                        variant={flash['delete-check'] ? 'filled' : 'light'}
                         loading={mutations.remove.isPending}
                         onClick={() => void handleDeleteCheck()}
                       >
