@@ -449,6 +449,7 @@ describe('monitor', () => {
   });
 
   it('a toast stays 5 s, then leaves in 0.4 s', async () => {
+    type ToastWindow = { toastTimes: { shown?: number; exiting?: number; gone?: number; duration?: string } };
     const { page, context } = await openMonitor();
     await page.locator('[data-testid="current-cam1"]').getByText('u-alice').waitFor();
     const message = MSG.userCommands.kicked('u-alice');
@@ -467,7 +468,10 @@ describe('monitor', () => {
         // Mantine sets the state's opacity (1 in, 0 leaving) as a custom property.
         const opacity = el?.style.getPropertyValue('--notifications-state-opacity').trim();
         if (times.shown === undefined) {
-          if (opacity === '1') times.shown = now;
+          if (opacity === '1') {
+            times.shown = now;
+            times.duration = getComputedStyle(el).transitionDuration;
+          }
         } else if (!el) times.gone ??= now;
         else if (opacity === '0') times.exiting ??= now;
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
@@ -478,14 +482,18 @@ describe('monitor', () => {
     await page.mouse.move(1, 1);
     const toast = page.locator('.mantine-Notifications-notification').filter({ hasText: message });
     await toast.waitFor();
-    await page.waitForFunction('window.toastTimes.shown !== undefined');
+    await page.waitForFunction(() => (globalThis as unknown as ToastWindow).toastTimes.shown !== undefined);
     // The exit transition: 0.4 s on each of its properties.
-    const durations = await toast.evaluate<string>('(el) => getComputedStyle(el).transitionDuration');
+    const durations = await page.evaluate<string>('window.toastTimes.duration');
     expect(durations.split(', ')).toEqual(Array(3).fill(`${TOAST_EXIT_MS / 1000}s`));
     // Still there after 3 s.
-    await page.waitForFunction('performance.now() - window.toastTimes.shown >= 3000');
+    await page.waitForFunction(
+      () => performance.now() - (globalThis as unknown as ToastWindow).toastTimes.shown! >= 3000,
+    );
     expect(await toast.isVisible()).toBe(true);
-    await page.waitForFunction('window.toastTimes.gone !== undefined', null, { timeout: 30_000 });
+    await page.waitForFunction(() => (globalThis as unknown as ToastWindow).toastTimes.gone !== undefined, null, {
+      timeout: 30_000,
+    });
     const t = await page.evaluate<{ shown: number; exiting: number; gone: number }>('window.toastTimes');
     // Leaves after 5 s (generous bounds on a loaded machine), gone 0.4 s later, by 7 s at most.
     expect(t.exiting - t.shown).toBeGreaterThanOrEqual(TOAST_MS - 100);
