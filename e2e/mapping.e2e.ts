@@ -15,7 +15,7 @@ import {
   partRoutes,
 } from '@stadiumcam/contract';
 import { cameras } from '../apps/server/src/db/schema/index.ts';
-import { seatPixel, venueMapFile, viewOfSeat, viewRect } from '../apps/venue-sim/src/index.ts';
+import { seatPixel, venueMapFile, venueRowDict, viewOfSeat, viewRect } from '../apps/venue-sim/src/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
@@ -520,6 +520,13 @@ describe('mapping and camera configuration screens', () => {
       );
       expect(Date.now() - clicked).toBeGreaterThanOrEqual(1000);
     };
+    // A region save rebuilds the seat map from the stored files: the row dictionary must be there
+    // (an earlier test of this file removes it).
+    const stored = await page.request.post(`${stack.url}${mappingRoutes.upload.path}`, {
+      headers: { origin: stack.url },
+      multipart: { file: { name: 'row_dict.txt', mimeType: 'text/plain', buffer: Buffer.from(venueRowDict()) } },
+    });
+    expect(stored.status()).toBe(200);
     try {
       // spec 3 §5 limits and defaults.
       expect(await limits('Pan')).toEqual([-1e9, 1e9]);

@@ -10,6 +10,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
+import { eventBySlugDate } from '../devices/events-link.ts';
 import * as repo from './snapshots.repository.ts';
 import type { SnapshotRow } from './snapshots.repository.ts';
 import { onlyEvents, type AlbumFilter } from './album-query.repository.ts';
@@ -87,10 +88,22 @@ export async function albumStats(deps: Deps, user: AuthUser, q: SnapshotStatsQue
 }
 
 export async function filterOptions(deps: Deps, user: AuthUser, slugDates: string[]): Promise<FilterOptions> {
-  const options = await repo.filterOptions(
-    deps.db,
-    slugDates.filter((e) => mayReachEvent(user, e)),
-  );
+  const reachable = slugDates.filter((e) => mayReachEvent(user, e));
+  const [options, overlays] = await Promise.all([
+    repo.filterOptions(deps.db, reachable),
+    enabledOverlays(deps, reachable),
+  ]);
   // Without face permissions the album shows no face filters (they would answer 403).
-  return seesFaces(user) ? options : { ...options, hasFaceData: false };
+  return { ...options, overlays, ...(seesFaces(user) ? {} : { hasFaceData: false }) };
+}
+
+/** The overlay filter offers the events' enabled overlays (spec 2 §4), by storage key, in their order. */
+async function enabledOverlays(deps: Deps, slugDates: string[]): Promise<string[]> {
+  const events = await Promise.all(slugDates.map((slugDate) => eventBySlugDate(deps, slugDate)));
+  const keys = events.flatMap((event) =>
+    ((event?.overlays ?? []) as { storageKey?: string; disabled?: boolean; deleted?: boolean }[])
+      .filter((o) => o.storageKey && !o.disabled && !o.deleted)
+      .map((o) => o.storageKey!),
+  );
+  return [...new Set(keys)];
 }

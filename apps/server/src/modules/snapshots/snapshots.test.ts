@@ -13,6 +13,22 @@ import type { SnapshotInsert } from './snapshots.repository.ts';
 
 const run = promisify(execFile);
 const EVENT = 'stadiumcam-2030-01-01';
+/** The event's overlays: the album's overlay filter offers only the enabled one. */
+const overlay = (storageKey: string, over: { disabled?: boolean; deleted?: boolean } = {}) => ({
+  storageKey,
+  urlFullSize: `/media/${storageKey}`,
+  urlRaw: `/media/${storageKey}`,
+  urlMediumSize: `/media/${storageKey}`,
+  disabled: false,
+  deleted: false,
+  sections: ['*'],
+  ...over,
+});
+const OVERLAYS = [
+  overlay('overlays/a-frame-gold.png'),
+  overlay('overlays/b-frame-blue.png', { disabled: true }),
+  overlay('overlays/c-frame-gone.png', { deleted: true }),
+];
 const OTHER = 'stadiumcam-2030-01-02';
 const LIVE = 'stadiumcam-2030-01-03';
 
@@ -68,7 +84,10 @@ describeEachDb('snapshots API', (t) => {
       [OTHER, 'post'],
       [LIVE, 'live'],
     ] as const) {
-      await makeEvent(db(), slugDate, { eventStatus: status });
+      await makeEvent(db(), slugDate, {
+        eventStatus: status,
+        ...(slugDate === EVENT ? { config: { overlays: OVERLAYS } } : {}),
+      });
     }
     // Event 1: ten photos a minute apart (p0 oldest), varied seats, shares, faces.
     for (let i = 0; i < 10; i++) {
@@ -223,7 +242,7 @@ describeEachDb('snapshots API', (t) => {
       expect(bad.status).toBe(400);
     });
 
-    it('lists the values present in the events', async () => {
+    it('lists the values present in the events, and the events’ enabled overlays', async () => {
       const res = await t().call(r.filterOptions, { query: { slugDate: [EVENT] }, cookie: admin });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -237,7 +256,7 @@ describeEachDb('snapshots API', (t) => {
         customType2: [],
         customType3: [],
         cameras: ['cam1', 'cam2'],
-        overlays: [],
+        overlays: ['overlays/a-frame-gold.png'],
         sharePlatforms: ['Download', 'Email'],
         hasFaceData: true,
       });
