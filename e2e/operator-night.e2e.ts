@@ -759,3 +759,49 @@ describe('the operator’s night: album', () => {
     await context.close();
   }, 120_000);
 });
+
+describe('the operator’s night: forms with edits', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('the Colours page asks before a side-menu click loses a changed colour: Stay keeps it, Leave goes, none after Update Event', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/template/colors' });
+    const bg = page.getByLabel('Background color', { exact: true });
+    await bg.waitFor();
+    const graphics = page.getByRole('link', { name: 'Graphics', exact: true });
+    const prompt = page.getByRole('dialog', { name: 'Unsaved changes' });
+
+    await bg.fill('#0a0b0c');
+    await bg.blur();
+    await graphics.click();
+    await prompt.getByText('You have changes that are not saved. Leave this page and lose them?').waitFor();
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/template/colors');
+    expect(await bg.inputValue()).toBe('#0a0b0c');
+
+    await graphics.click();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((u) => u.pathname === '/template/graphics');
+
+    // Saved edits leave without asking.
+    await page.getByRole('link', { name: 'Colors', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/template/colors');
+    await bg.waitFor();
+    await bg.fill('#0d0e0f');
+    await bg.blur();
+    await page.getByTestId('update-event').click();
+    const ok = page.getByRole('dialog').filter({ hasText: 'Event successfully updated' });
+    await ok.waitFor();
+    await ok.waitFor({ state: 'hidden' });
+    await graphics.click();
+    await page.waitForURL((u) => u.pathname === '/template/graphics');
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  }, 120_000);
+});

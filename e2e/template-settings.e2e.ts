@@ -553,6 +553,73 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     expect((await current(page)).triviaEnabled).toBe(true);
   });
 
+  it('trivia: the language toggle defaults to the first available language; a failed list says so; a save refused shows the response text', async () => {
+    const { page } = op;
+    const event = await current(page);
+    const lang = (l: string[]) =>
+      call(page, 'PATCH', '/api/events/languages', {
+        eventIds: [event._id],
+        languages: event.languages,
+        availableLanguages: l,
+        defaultLanguage: 'english',
+      });
+    expect((await lang(['spanish', 'english'])).status).toBe(200);
+    try {
+      const q = { _id: 'lang-probe', question: 'An English question?', answer1: 'a', answer2: 'b', correctAnswer: 1 };
+      const added = await call(page, 'POST', '/api/trivia/questions/english', {
+        language: 'english',
+        eventIds: [event._id],
+        questions: [q],
+      });
+      expect(added.status).toBe(200);
+      await page.goto('/template/trivia');
+      const table = page.getByTestId('trivia-questions');
+      const toggle = page.getByRole('radiogroup', { name: 'Language' });
+      // The first available language (Spanish) is chosen: its list is empty; English has the question.
+      expect(await toggle.getByRole('radio', { name: 'Spanish' }).isChecked()).toBe(true);
+      await table.getByText(MSG.templateParts.triviaNoQuestions).waitFor();
+      await toggle.getByText('English', { exact: true }).click();
+      await table.getByText('An English question?').waitFor();
+
+      // The list call fails: 'Error fetching questions.'
+      await page.route('**/trivia/questions/**', (r) =>
+        r.request().method() === 'GET' ? r.fulfill({ status: 500, body: '{"error":"down"}' }) : r.fallback(),
+      );
+      await page.reload();
+      await table.getByText(MSG.templateParts.triviaFetchFailed).waitFor();
+      await page.unrouteAll({ behavior: 'wait' });
+
+      // A save the server refuses (its body made invalid on the way): the response's text is shown.
+      await page.reload();
+      await table.getByText(MSG.templateParts.triviaNoQuestions).waitFor();
+      await page.route('**/api/trivia/questions/**', (r) => {
+        const body = JSON.parse(r.request().postData() ?? '{}');
+        body.questions[0].correctAnswer = 3;
+        return r.continue({ postData: JSON.stringify(body) });
+      });
+      await page.getByRole('button', { name: 'Add new', exact: true }).click();
+      const form = page.getByTestId('question-form');
+      await form.getByLabel('Question').fill('Refused?');
+      await form.getByLabel('Answer 1').fill('x');
+      await form.getByLabel('Answer 2').fill('y');
+      await form.locator('input').and(page.getByLabel('Correct answer')).click();
+      await page.getByRole('option', { name: '2', exact: true }).click();
+      const answered = page.waitForResponse((r) => r.url().includes('/api/trivia/questions/') && r.request().method() === 'POST');
+      await form.getByRole('button', { name: 'Save' }).click();
+      const res = await answered;
+      expect(res.status()).toBe(400);
+      const text = ((await res.json()) as { error: string }).error;
+      expect(text).toMatch(/^Invalid request: /);
+      await form.getByTestId('question-error').waitFor();
+      expect(await form.getByTestId('question-error').textContent()).toBe(text);
+      await page.unrouteAll({ behavior: 'wait' });
+      await form.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      expect((await lang(['english'])).status).toBe(200);
+    }
+  });
+
   it('export: with the current event live, exporting all events is disabled; the selection may be exported', async () => {
     const { page } = op;
     await page.goto('/template/export');

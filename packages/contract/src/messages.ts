@@ -269,6 +269,7 @@ export const MSG = {
     overlaySize: 'Overlay must be 2160x2160 px',
     overlayTooLarge: 'Overlay must be 800 KB or less',
     overlaysMax: 'At most 7 overlays',
+    overlayUploadBusy: 'Another overlay is being uploaded, please wait',
     overlaySectionsRequired: 'Select at least one section',
     shareMax: 'You have limited share options enabled. Please, disable one of the options and try again',
     shareMin: 'One option need to be active at minimum',

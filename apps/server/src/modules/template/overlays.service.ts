@@ -42,7 +42,7 @@ export async function checkOverlayPng(data: Buffer): Promise<void> {
 export async function uploadOverlay(deps: Deps, slugDate: string, data: Buffer): Promise<Overlay> {
   // One upload per event at a time: two at once could both pass the count of seven.
   const busy = deps.overlayUploads;
-  if (busy.has(slugDate)) throw conflict('Another overlay is being uploaded, please wait');
+  if (busy.has(slugDate)) throw conflict(MSG.templateParts.overlayUploadBusy);
   busy.add(slugDate);
   try {
     const [row] = await findEventRows(deps.db, [slugDate]);

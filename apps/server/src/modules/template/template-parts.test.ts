@@ -1,4 +1,6 @@
+import { readdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +20,7 @@ import {
 import { venueMapFile, venueRowDict } from '@stadiumcam/venue-sim';
 import { events } from '../../db/schema/index.ts';
 import { createTestApp, describeEachDb, type TestApp } from '../../test/harness.ts';
+import { makeEvent } from '../../test/factories.ts';
 import { SocketPool, listenUrl } from '../cameras/realtime.test-util.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
 
@@ -68,6 +71,23 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect((await t().call(mappingRoutes.reload, { cookie })).status).toBe(200);
   });
   afterAll(() => pool.closeAll());
+
+  it('overlays: concurrent uploads to one event run one at a time; the others get 409 and leave no file', async () => {
+    const slugDate = 'stadiumcam-2031-05-05';
+    await makeEvent(t().app.deps.db, slugDate);
+    const good = await png2160();
+    const dir = path.join(t().app.deps.config.mediaDir, slugDate, 'overlays');
+    const files = async () => (await readdir(dir).catch(() => [])).length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => uploadOverlay(good, slugDate)));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect([a.status, a.body.error]).toEqual([409, MSG.templateParts.overlayUploadBusy]);
+    }
+    // Every stored file is an answered upload: a refused one wrote nothing.
+    expect(await files()).toBe(ok.length);
+    expect(new Set(ok.map((a) => a.body.storageKey)).size).toBe(ok.length);
+  });
 
   it('overlays: checks the real pixels, at most 7, sections required, saved in order', async () => {
     const good = await png2160();

@@ -29,6 +29,7 @@ import {
 import { errorText } from '../../ui/api.ts';
 import { showErrorModal, showSuccessModal, toast } from '../../ui/feedback.tsx';
 import { getConsoleSocket } from '../../ui/socket.ts';
+import { useUnsavedChangesPrompt } from '../../ui/unsaved-changes.ts';
 import { useCameraConfigs, useUpdateCameraConfigs } from './camera-configs.hooks.ts';
 
 type Values = Record<string, Record<string, string | number>>;
@@ -126,6 +127,10 @@ export function CameraConfigsPage() {
 
   const server = valuesOf(list);
   const values: Values = Object.fromEntries(Object.entries(server).map(([cam, v]) => [cam, { ...v, ...edits[cam] }]));
+  // Dirty: a cell that differs from the loaded config (an edit typed back to it is not).
+  useUnsavedChangesPrompt(
+    Object.entries(edits).some(([cam, v]) => Object.entries(v).some(([k, x]) => String(x) !== String(server[cam]?.[k]))),
+  );
 
   if (cameras.isPending)
     return (

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG } from '@stadiumcam/contract';
+import { useUnsavedChangesPrompt } from '../../ui/unsaved-changes.ts';
 import { EventSelector } from '../events/event-selector.tsx';
+import { usePartSavedCount } from './template.hooks.ts';
 
 type Props = {
   title: string;
@@ -21,6 +23,7 @@ type Props = {
  * master template), the screen's actions and 'Update Event' with its spinner.
  */
 export function TemplatePage({ title, actions, onUpdate, saving, loading, failed, children }: Props) {
+  const edited = useEditTracker();
   return (
     <Stack gap="md" p="md" data-testid="template-page">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -28,7 +31,7 @@ export function TemplatePage({ title, actions, onUpdate, saving, loading, failed
           <Title order={3}>{title}</Title>
           <EventSelector multiple allowTemplate allowFuture />
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" {...edited.handlers}>
           {actions}
           {onUpdate && (
             <Button
@@ -52,8 +55,29 @@ export function TemplatePage({ title, actions, onUpdate, saving, loading, failed
           <Text c="red">{MSG.common.genericError}</Text>
         </Center>
       ) : (
-        <Box>{children}</Box>
+        <Box {...edited.handlers}>{children}</Box>
       )}
     </Stack>
   );
+}
+
+/** What an operator's edit looks like from outside a form: typing, a changed box, a picked option. */
+const PICKS = '[role="option"], [class*="ColorPicker"], [class*="ColorInput-colorPreview"]';
+
+/**
+ * The unsaved-changes prompt for every template screen (issue 10 point 6): the form is dirty
+ * from the operator's first edit in it (the screen and its own buttons, not the event selector)
+ * until a part is saved. A changed stored value remounts the screen's form (useTemplatePart's
+ * key) and this frame with it, which starts clean too.
+ */
+function useEditTracker() {
+  const [dirty, setDirty] = useState(false);
+  const saved = usePartSavedCount();
+  useEffect(() => setDirty(false), [saved]);
+  useUnsavedChangesPrompt(dirty);
+  const mark = () => setDirty(true);
+  const pick = (e: SyntheticEvent) => {
+    if ((e.target as Element).closest?.(PICKS)) mark();
+  };
+  return { handlers: { onInputCapture: mark, onChangeCapture: mark, onClickCapture: pick, onPointerUpCapture: pick } };
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MSG, TEMPLATE_PARTS, partFromEvent, type TemplatePartName } from '@stadiumcam/contract';
@@ -40,6 +41,16 @@ function hashText(text: string): string {
   return (h >>> 0).toString(36) + text.length.toString(36);
 }
 
+/** Counts successful part saves: a template screen's edits before the last save are saved. */
+let savedCount = 0;
+const savedListeners = new Set<() => void>();
+const subscribeSaved = (fn: () => void) => {
+  savedListeners.add(fn);
+  return () => void savedListeners.delete(fn);
+};
+/** Changes each time a template part was saved (TemplatePage clears its unsaved edits then). */
+export const usePartSavedCount = () => useSyncExternalStore(subscribeSaved, () => savedCount);
+
 /**
  * Saves a part to every selected event (`PATCH /api/events/<part>` with eventIds), with the
  * spec's feedback: 'Event successfully updated', or the server's rule text on a refusal, or
@@ -57,6 +68,8 @@ export function useSavePart<N extends TemplatePartName>(name: N, opts: { quiet?:
         } as never,
       ) as Promise<PartInput<N>>,
     onSuccess: () => {
+      savedCount++;
+      savedListeners.forEach((fn) => fn());
       if (!opts.quiet) showSuccessModal(MSG.template.eventSuccessfullyUpdated);
     },
     onError: (err) => {
