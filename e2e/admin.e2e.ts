@@ -341,4 +341,20 @@ describe('admin: users and roles', () => {
     expect(await page.getByRole('button', { name: /^viewers/ }).count()).toBe(0);
     await context.close();
   });
+
+  it('the users table labels Created at and Last login, both in the console’s time format with am/pm and the zone', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/users' });
+    const table = page.getByTestId('users-table');
+    await table.getByRole('columnheader', { name: 'Created at' }).waitFor();
+    await table.getByRole('columnheader', { name: 'Last login' }).waitFor();
+    const heads = await table.getByRole('columnheader').allInnerTexts();
+    const row = table.getByRole('row').filter({ has: page.getByRole('radio', { name: 'Select admin', exact: true }) });
+    const cells = await row.getByRole('cell').allInnerTexts();
+    const at = (label: string) => cells[heads.findIndex((h) => h.trim() === label)].trim();
+    // "25/11/2026 04:09:18 am CST": DD/MM/YYYY hh:mm:ss, am/pm, the venue zone's label.
+    const FORMAT = /^\d{2}\/\d{2}\/\d{4} (0\d|1[0-2]):\d{2}:\d{2} (am|pm) (CST|CDT)$/;
+    expect(at('Created at')).toMatch(FORMAT);
+    expect(at('Last login')).toMatch(FORMAT);
+    await context.close();
+  });
 });

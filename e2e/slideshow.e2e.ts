@@ -123,4 +123,25 @@ describe('public slideshow page (spec 3 §2.9)', () => {
     await screen.locator(`[data-testid="slide-current"]:not([data-id="${ids[0]}"]) img`).waitFor({ timeout: 10_000 });
     await stack.screenshot(screen, 'slideshow-1920');
   });
+
+  it('shows LOADING until the images arrive; a loading failure is logged and reads NO IMAGES AVAILABLE', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const { page: screen, context } = await stack.newPage({ viewport: { width: 1920, height: 1080 } });
+    const logged: string[] = [];
+    screen.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text());
+    });
+    await screen.route('**/api/slideshow/images', async (r) => {
+      await held;
+      await r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' });
+    });
+    await screen.goto('/slideshow');
+    await screen.getByText(MSG.templateParts.slideshowLoading, { exact: true }).waitFor();
+    release();
+    await screen.getByText(MSG.templateParts.slideshowEmpty, { exact: true }).waitFor({ timeout: 30_000 });
+    expect(logged.some((t) => t.startsWith('Slideshow: loading the images failed'))).toBe(true);
+    await screen.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
+  });
 });

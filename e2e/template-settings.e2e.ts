@@ -123,6 +123,38 @@ describe('template: slideshow settings, export and import', () => {
     expect(await templateSlideshow(page)).toMatchObject({ transitionTime: 3000 });
     await context.close();
   });
+
+  it('slideshow: the save success stays about 5 s (not the 1.5 s of other screens)', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/template/slideshow' });
+    await page.getByTestId('slideshow-settings').waitFor();
+    await choose(page, 'Play interval', '4 s');
+    await page.getByTestId('update-event').click();
+    const success = page.getByText(MSG.template.eventSuccessfullyUpdated);
+    await success.waitFor();
+    const shownAt = Date.now();
+    await success.waitFor({ state: 'hidden', timeout: 15_000 });
+    const shownFor = Date.now() - shownAt;
+    // Generous bounds around 5 s: well past the 1.5 s popup, and it does go.
+    expect(shownFor).toBeGreaterThan(3_000);
+    expect(shownFor).toBeLessThan(9_000);
+    await context.close();
+  });
+
+  it('share: with the master template selected, its target in the save modal is ticked and locked', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/template/share' });
+    await page.getByTestId('share-active').waitFor();
+    await page.getByTestId('update-event').click();
+    const modal = page.getByRole('dialog', { name: MSG.templateParts.saveChangesTitle });
+    const target = modal.getByRole('checkbox', { name: 'Master Template', exact: true });
+    await target.waitFor();
+    expect(await target.isChecked()).toBe(true);
+    expect(await target.isDisabled()).toBe(true);
+    expect(await modal.getByRole('checkbox').count()).toBe(1); // no second 'Master Template' option
+    expect(await modal.getByRole('button', { name: 'Save' }).isDisabled()).toBe(false);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    await context.close();
+  });
 });
 
 /* ---------- Overlays, share, seat options, geofence, trivia and their effect in the app ---------- */
@@ -324,6 +356,46 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await f.context.close();
   });
 
+  it('overlays: an overlay downloads as its PNG; Add is disabled while an upload is under way', async () => {
+    const { page } = op;
+    await page.goto('/template/overlays');
+    const cards = page.getByTestId('overlay-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    const n = await cards.count();
+    const key = (await cards.first().getAttribute('data-key'))!;
+    const dl = page.waitForEvent('download');
+    await cards
+      .first()
+      .getByRole('link', { name: `Download ${key.slice(-12)}` })
+      .click();
+    const meta = await sharp(await readFile(await (await dl).path())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 2160, 2160]);
+
+    expect(n).toBeLessThan(7);
+    {
+      // Hold the upload on its way to the server: Add stays disabled until it is answered.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let seen!: () => void;
+      const arrived = new Promise<void>((r) => (seen = r));
+      await page.route('**/overlays/upload**', async (r) => {
+        seen();
+        await held;
+        await r.continue();
+      });
+      const file = path.join(dir, 'held.png');
+      await writeFile(file, await overlayPng('#862e9c'));
+      await uploadVia(page, 'overlay-add', file);
+      await arrived;
+      expect(await page.getByTestId('overlay-add').isDisabled()).toBe(true);
+      release();
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(n + 1);
+      await expect.poll(() => page.getByTestId('overlay-add').isDisabled()).toBe(n + 1 >= 7);
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+    // Not saved: leaving the page drops the uploaded overlay from the list.
+  });
+
   it('share: 0 or 5 active refused with the spec texts; drag into the ranked list; the target modal; the app shows exactly those buttons in order', async () => {
     const { page } = op;
     await page.goto('/template/share');
@@ -488,6 +560,79 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await f.context.close();
   });
 
+  it('seat options: drag reorder, grid or list, disabling forces it off, a venue-off type is locked, the modal offers only enabled or forced-off types', async () => {
+    const { page } = op;
+    await page.goto('/template/seatOptions');
+    const list = page.getByTestId('seat-types');
+    await list.waitFor();
+    const order = () => list.locator('[data-type]').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')!));
+    const offered = async () => {
+      await page.getByRole('button', { name: 'Add blocked seats' }).click();
+      const modal = page.getByTestId('block-seat-modal');
+      await modal
+        .locator('input')
+        .and(page.getByLabel('Seat type', { exact: true }))
+        .click();
+      const names = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await modal.waitFor({ state: 'detached' });
+      return names;
+    };
+    // Box is off by the venue (disabled, not forced): its switch cannot be toggled.
+    const box = page.getByRole('switch', { name: 'Enable Box' });
+    expect(await box.isDisabled()).toBe(true);
+    await box.click({ force: true });
+    expect(await box.isChecked()).toBe(false);
+    expect(await offered()).toEqual(['Section']);
+
+    // Drag the second card onto the first: they swap.
+    const before = await order();
+    const grip = (type: string) => page.getByRole('button', { name: `Drag ${type}`, exact: true });
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    const from = (await grip(before[1]).boundingBox())!;
+    const to = (await grip(before[0]).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 5, from.y - 5, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(order).toEqual([before[1], before[0], ...before.slice(2)]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // List mode and disabled for Section: stored forced off; the modal still offers it.
+    await page.getByRole('radiogroup', { name: 'Mode of Section' }).getByText('List', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Enable Section' }).click({ force: true });
+    expect(await page.getByRole('switch', { name: 'Enable Section' }).isChecked()).toBe(false);
+    expect(await page.getByRole('switch', { name: 'Enable Section' }).isDisabled()).toBe(false);
+    expect(await offered()).toEqual(['Section']);
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    type Opt = { type: string; enabled: boolean; forcedDisable: boolean; mode: string };
+    const saved = (await current(page)).seatType as Opt[];
+    expect(saved.map((o) => o.type)).toEqual([before[1], before[0], ...before.slice(2)]);
+    expect(saved.find((o) => o.type === 'section')).toMatchObject({
+      enabled: false,
+      forcedDisable: true,
+      mode: 'list',
+    });
+    expect(saved.find((o) => o.type === 'box')).toMatchObject({ enabled: false, forcedDisable: false });
+
+    // Back on, in grid mode (fans of the later tests pick a section), from the stored state.
+    await page.reload();
+    await list.waitFor();
+    expect(await page.getByRole('switch', { name: 'Enable Section' }).isChecked()).toBe(false);
+    expect(await order()).toEqual([before[1], before[0], ...before.slice(2)]);
+    await page.getByRole('switch', { name: 'Enable Section' }).click({ force: true });
+    expect(await page.getByRole('switch', { name: 'Enable Section' }).isChecked()).toBe(true);
+    await page.getByRole('radiogroup', { name: 'Mode of Section' }).getByText('Grid', { exact: true }).click();
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).first().waitFor();
+    await expect
+      .poll(async () => ((await current(page)).seatType as Opt[]).find((o) => o.type === 'section'))
+      .toMatchObject({ enabled: true, forcedDisable: false, mode: 'grid' });
+  });
+
   it('trivia: required fields, CSV import errors (type, columns, row + 2), export; enabled', async () => {
     const { page } = op;
     await page.goto('/template/trivia');
@@ -604,7 +749,9 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       await form.getByLabel('Answer 2').fill('y');
       await form.locator('input').and(page.getByLabel('Correct answer')).click();
       await page.getByRole('option', { name: '2', exact: true }).click();
-      const answered = page.waitForResponse((r) => r.url().includes('/api/trivia/questions/') && r.request().method() === 'POST');
+      const answered = page.waitForResponse(
+        (r) => r.url().includes('/api/trivia/questions/') && r.request().method() === 'POST',
+      );
       await form.getByRole('button', { name: 'Save' }).click();
       const res = await answered;
       expect(res.status()).toBe(400);
@@ -618,6 +765,78 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       expect((await lang(['english'])).status).toBe(200);
     }
+  });
+
+  it('promotion: a refused submit or delete says so with a cross for about 2 s', async () => {
+    const { page } = op;
+    const date = ((await current(page)).slugDate as string).slice(-10);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Live Metrics' }).click();
+    const drawer = page.getByTestId('live-metrics-drawer');
+    await drawer.getByRole('button', { name: 'Promo' }).click();
+    const promo = page.getByTestId('promotion-modal');
+    const failNext = () =>
+      page.route('**/api/events', (r) =>
+        r.request().method() === 'PUT'
+          ? r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' })
+          : r.fallback(),
+      );
+    /** The cross shows on the button, and goes after about 2 s (generous bounds). */
+    const crossFor = async (button: string) => {
+      const cross = promo.getByTestId(button).locator('.tabler-icon-x');
+      await cross.waitFor();
+      const at = Date.now();
+      await cross.waitFor({ state: 'detached', timeout: 10_000 });
+      const ms = Date.now() - at;
+      expect(ms).toBeGreaterThan(1_000);
+      expect(ms).toBeLessThan(5_000);
+    };
+
+    await promo.getByLabel('Start time').fill(`${date} 21:15`);
+    await failNext();
+    await promo.getByRole('button', { name: 'Submit' }).click();
+    await promo.getByText(MSG.events.promoSubmitFailed, { exact: true }).waitFor();
+    await crossFor('promo-submit');
+    await page.unrouteAll({ behavior: 'wait' });
+
+    await promo.getByRole('button', { name: 'Submit' }).click();
+    await promo.getByText(MSG.events.promoSubmitted).waitFor();
+    await failNext();
+    await promo.getByRole('button', { name: 'Delete' }).click();
+    await promo.getByText(MSG.events.promoDeleteFailed, { exact: true }).waitFor();
+    await crossFor('promo-delete');
+    await page.unrouteAll({ behavior: 'wait' });
+    // Nothing was deleted; now delete it for real.
+    expect(((await current(page)).promo as unknown[]).length).toBe(1);
+    await promo.getByRole('button', { name: 'Delete' }).click();
+    await promo.getByText(MSG.events.promoDeleted).waitFor();
+    await page.keyboard.press('Escape');
+    await promo.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
+  });
+
+  it('graphics: an SRS Icon option (label, imageSrc) becomes the icon heading the seat form of the app', async () => {
+    const { page } = op;
+    await page.goto('/template/graphics');
+    await page.getByTestId('section-srsIcon').click();
+    const options = page.getByTestId('srs-icon-options');
+    expect(await options.getByRole('button').allTextContents()).toEqual(['Seat', 'Ticket', 'Stadium']);
+    expect(await options.getByRole('button', { name: 'Seat' }).locator('img').getAttribute('src')).toMatch(
+      /^data:image\/svg\+xml/,
+    );
+    await options.getByRole('button', { name: 'Seat' }).click();
+    await page.getByTestId('graphics-image').waitFor();
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    const icon = ((await current(page)).images as Record<string, string>).srsIconUrl;
+    expect(icon).toBeTruthy();
+
+    const f = await fan('fan-srs-icon');
+    await f.page.getByRole('button', { name: 'Start' }).click();
+    const img = f.page.getByTestId('srs-icon');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toBe(icon);
+    expect(await img.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+    await f.context.close();
   });
 
   it('export: with the current event live, exporting all events is disabled; the selection may be exported', async () => {

@@ -17,16 +17,25 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@stadiumcam/contract';
 import { useLogout, useSession } from '../../modules/auth/session.hooks.ts';
 import { HeaderEvent } from '../../modules/events/header-event.tsx';
-import { AttendeeAppLink } from '../../modules/template/attendee-app-link.tsx';
-import { LiveMetricsButton } from '../../modules/events/live-metrics-button.tsx';
-import { PowerMenu } from '../../modules/events/power-menu.tsx';
-import { CameraIndicator } from '../../modules/cameras/camera-indicator.tsx';
 import { SideMenu } from './side-menu.tsx';
-import { HeaderNotifications } from '../../modules/notifications/notifications-list.tsx';
 import { useLightbox } from '../../modules/snapshots/lightbox.store.ts';
 import { useOnline } from '../../ui/online.ts';
 
 // The lightbox is loaded the first time a photo is opened: it is not part of the shell's chunk.
+// Header tools the login page never shows, loaded beside the shell (bench:console's login + shell budget).
+const AttendeeAppLink = lazy(() =>
+  import('../../modules/template/attendee-app-link.tsx').then((m) => ({ default: m.AttendeeAppLink })),
+);
+const LiveMetricsButton = lazy(() =>
+  import('../../modules/events/live-metrics-button.tsx').then((m) => ({ default: m.LiveMetricsButton })),
+);
+const PowerMenu = lazy(() => import('../../modules/events/power-menu.tsx').then((m) => ({ default: m.PowerMenu })));
+const CameraIndicator = lazy(() =>
+  import('../../modules/cameras/camera-indicator.tsx').then((m) => ({ default: m.CameraIndicator })),
+);
+const HeaderNotifications = lazy(() =>
+  import('../../modules/notifications/notifications-list.tsx').then((m) => ({ default: m.HeaderNotifications })),
+);
 const Lightbox = lazy(() => import('../../modules/snapshots/lightbox.tsx').then((m) => ({ default: m.Lightbox })));
 
 export function AppShellLayout({ children }: { children: ReactNode }) {
@@ -62,11 +71,21 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             <HeaderEvent />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LiveMetricsButton />
-            <HeaderNotifications />
-            <CameraIndicator />
-            <PowerMenu />
-            <AttendeeAppLink />
+            <Suspense>
+              <LiveMetricsButton />
+            </Suspense>
+            <Suspense>
+              <HeaderNotifications />
+            </Suspense>
+            <Suspense>
+              <CameraIndicator />
+            </Suspense>
+            <Suspense>
+              <PowerMenu />
+            </Suspense>
+            <Suspense>
+              <AttendeeAppLink />
+            </Suspense>
             <Tooltip label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}>
               <ActionIcon
                 variant="subtle"

@@ -129,7 +129,9 @@ export function CameraConfigsPage() {
   const values: Values = Object.fromEntries(Object.entries(server).map(([cam, v]) => [cam, { ...v, ...edits[cam] }]));
   // Dirty: a cell that differs from the loaded config (an edit typed back to it is not).
   useUnsavedChangesPrompt(
-    Object.entries(edits).some(([cam, v]) => Object.entries(v).some(([k, x]) => String(x) !== String(server[cam]?.[k]))),
+    Object.entries(edits).some(([cam, v]) =>
+      Object.entries(v).some(([k, x]) => String(x) !== String(server[cam]?.[k])),
+    ),
   );
 
   if (cameras.isPending)

@@ -15,20 +15,27 @@ export function PowerMenu() {
   const allowed = useCan(P.POWER_BTN);
   // Outside the popover: the choice modal must outlive the menu closing under it.
   const [earlyEnd, setEarlyEnd] = useState<SelectedEvent | null>(null);
+  // Controlled, so that the menu closes when the early-end question opens over it.
+  const [opened, setOpened] = useState(false);
   if (!allowed) return null;
   return (
     <>
-      <Popover position="bottom-end" width={300} shadow="md" withArrow>
+      <Popover position="bottom-end" width={300} shadow="md" withArrow opened={opened} onChange={setOpened}>
         <Popover.Target>
           <Tooltip label="Power">
-            <ActionIcon variant="subtle" aria-label="Power menu">
+            <ActionIcon variant="subtle" aria-label="Power menu" onClick={() => setOpened((o) => !o)}>
               <IconPower size={18} />
             </ActionIcon>
           </Tooltip>
         </Popover.Target>
         <Popover.Dropdown data-testid="power-menu">
           <Stack gap="sm">
-            <EventStatusRadio onEarlyEnd={setEarlyEnd} />
+            <EventStatusRadio
+              onEarlyEnd={(event) => {
+                setOpened(false);
+                setEarlyEnd(event);
+              }}
+            />
             <Divider />
             <CameraPowerSection />
           </Stack>

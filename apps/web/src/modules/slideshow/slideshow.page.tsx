@@ -37,10 +37,17 @@ export function SlideshowPage() {
   const query = useQuery({
     queryKey: KEY,
     queryFn: () => api(slideshowRoutes.images),
-    // A venue screen runs for hours: keep retrying quietly, keep the last good list.
-    retry: true,
+    // A venue screen runs for hours: after two retries say 'NO IMAGES AVAILABLE' (spec 3 §8) and
+    // keep asking on the interval and on a reconnect; a later failure keeps the last good list.
+    retry: 2,
     refetchInterval: 5 * 60_000,
+    refetchIntervalInBackground: true,
   });
+  // A loading failure is logged (spec 3 §8), once per failed attempt.
+  const failure = query.failureReason;
+  useEffect(() => {
+    if (failure) console.error('Slideshow: loading the images failed', failure);
+  }, [failure]);
   const settings = { ...SLIDESHOW_DEFAULTS, ...query.data?.slideshowSettings };
   const slides = useMemo(() => query.data?.snapshots ?? [], [query.data]);
   const ids = useMemo(() => slides.map((s) => s._id), [slides]);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Box,
+  Button,
   Center,
   Group,
   Image,
@@ -107,6 +108,40 @@ async function upload(slugDate: string, key: ImageKey, file: File): Promise<Imag
   const data = (await res.json().catch(() => ({}))) as ImageUploadAnswer & { error?: string };
   if (!res.ok) throw new Error(data.error ?? IMAGE_MSG.onlyImages);
   return data;
+}
+
+/** A preset SVG drawn in white on a coloured disc: the 'SRS Icon' options' pictures. */
+const srsSvg = (colour: string, body: string) =>
+  `data:image/svg+xml;utf8,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 24 24"><circle cx="12" cy="12" r="12" fill="${colour}"/><g fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`,
+  )}`;
+
+/**
+ * The 'SRS Icon' section's options (spec 2 §3 Graphics section: options with label and
+ * imageSrc): preset icons an operator may use instead of uploading one. A chosen option is drawn
+ * to a 256×256 PNG and uploaded like a dropped file, so the server stores and checks it the same way.
+ */
+const SRS_ICON_OPTIONS: { label: string; imageSrc: string }[] = [
+  { label: 'Seat', imageSrc: srsSvg('#1971c2', '<path d="M8 6v7h8M8 13l-1 5M16 13l1 5M8 10h7"/>') },
+  { label: 'Ticket', imageSrc: srsSvg('#2f9e44', '<path d="M6 8h12v3a1.5 1.5 0 0 0 0 3v3H6v-3a1.5 1.5 0 0 0 0-3z"/>') },
+  {
+    label: 'Stadium',
+    imageSrc: srsSvg('#e8590c', '<ellipse cx="12" cy="12" rx="7" ry="4.5"/><ellipse cx="12" cy="12" rx="3" ry="1.8"/>'),
+  },
+];
+
+/** Draws an option's picture to a PNG file. */
+async function optionFile(option: { label: string; imageSrc: string }): Promise<File> {
+  const img = new window.Image();
+  img.src = option.imageSrc;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = 256;
+  canvas.height = 256;
+  canvas.getContext('2d')!.drawImage(img, 0, 0, 256, 256);
+  const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png'));
+  if (!blob) throw new Error(IMAGE_MSG.onlyImages);
+  return new File([blob], `srs-${option.label.toLowerCase()}.png`, { type: 'image/png' });
 }
 
 /** Graphics (spec 2 §2): six image sections, each checked before upload and again by the server. */
@@ -237,6 +272,23 @@ function GraphicsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'ima
                 </Stack>
               </Center>
             </Dropzone>
+          )}
+          {active === 'srsIcon' && !url && (
+            <Group gap="xs" data-testid="srs-icon-options">
+              <Text size="sm">Or use one of these:</Text>
+              {SRS_ICON_OPTIONS.map((o) => (
+                <Button
+                  key={o.label}
+                  variant="default"
+                  size="xs"
+                  disabled={current.uploading}
+                  leftSection={<img src={o.imageSrc} alt="" width={18} height={18} />}
+                  onClick={() => void optionFile(o).then((f) => handleDrop([f]))}
+                >
+                  {o.label}
+                </Button>
+              ))}
+            </Group>
           )}
           {current.error && (
             <Box>

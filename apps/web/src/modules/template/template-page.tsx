@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { MSG } from '@stadiumcam/contract';
@@ -71,11 +71,11 @@ const PICKS = '[role="option"], [class*="ColorPicker"], [class*="ColorInput-colo
  * key) and this frame with it, which starts clean too.
  */
 function useEditTracker() {
-  const [dirty, setDirty] = useState(false);
   const saved = usePartSavedCount();
-  useEffect(() => setDirty(false), [saved]);
-  useUnsavedChangesPrompt(dirty);
-  const mark = () => setDirty(true);
+  // The save count at the last edit: a later save leaves the form clean.
+  const [editedAt, setEditedAt] = useState<number | null>(null);
+  useUnsavedChangesPrompt(editedAt === saved);
+  const mark = () => setEditedAt(saved);
   const pick = (e: SyntheticEvent) => {
     if ((e.target as Element).closest?.(PICKS)) mark();
   };

@@ -16,14 +16,18 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconEdit, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { ADMIN_USERNAME, MSG, type User } from '@stadiumcam/contract';
+import { ADMIN_USERNAME, DEFAULT_TIMEZONE, MSG, type User } from '@stadiumcam/contract';
 import { confirm, showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { useSession } from '../auth/session.hooks.ts';
+import { eventDateTime } from '../events/event-time.ts';
 import { UserModal, type UserModalState } from './user.modal.tsx';
 import { useDeleteUser, useUsers } from './users.hooks.ts';
 
-const formatDate = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null);
+/**
+ * The console's time format (issue 10 point 9): DD/MM/YYYY hh:mm:ss with am/pm and the zone's
+ * label, in the venue's zone (a user belongs to no event).
+ */
+const formatDate = (iso: string | null) => (iso ? eventDateTime(iso, DEFAULT_TIMEZONE) : null);
 
 /** Admin Users page (spec 3 §2.1): single-row selection, Edit, Delete, Create new user. */
 export function UsersPage() {
