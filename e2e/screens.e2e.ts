@@ -128,6 +128,15 @@ describe('screens walk (docs/screens)', () => {
     await page.goto('/monitor');
     await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor(LONG);
     await shows(page.getByTestId('camera-tile-cam1'));
+    // A still of a streaming monitor: every fps badge counts frames of the last second.
+    await page.waitForFunction(
+      () => {
+        const badges = [...(globalThis as any).document.querySelectorAll('[data-testid^="fps-cam"]')];
+        return badges.length === 4 && badges.every((b: any) => b.textContent !== '0 fps');
+      },
+      undefined,
+      LONG,
+    );
     await shot(page, 'monitor');
 
     await page.getByRole('button', { name: 'Power menu' }).click();

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@stadiumcam/contract';
+import { MSG, P } from '@stadiumcam/contract';
 import { putMedia } from '../apps/server/src/media/media-store.ts';
+import { ADDRESS_NOT_FOUND } from '../apps/server/src/modules/template/geocoding.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -937,5 +940,73 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await trivia.getByText('Correct!').waitFor();
     await stack.screenshot(near.page, 'attendee-trivia');
     await near.context.close();
+  });
+});
+
+describe('template: geocoding in the console, and a screen without its permission', () => {
+  let stack: Stack;
+  let geocoder: Server;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    // A Nominatim-compatible geocoder on this machine (GEOCODER_URL), as a venue would run one.
+    geocoder = createServer((req, res) => {
+      const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
+      asked.push(q);
+      const hits = q.startsWith('Canad')
+        ? [{ lat: '49.8077', lon: '-97.1433', display_name: 'Canada Life Centre' }]
+        : [];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hits));
+    });
+    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+    const port = (geocoder.address() as AddressInfo).port;
+    stack = await startStack({ config: { geocoderUrl: `http://127.0.0.1:${port}/` } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await new Promise((resolve) => geocoder?.close(resolve));
+  });
+
+  it('geofence: Find turns the venue address into its latitude and longitude; an unknown address says so', async () => {
+    const { page, context } = await stack.newPage({ login: admin, path: '/template/geofence' });
+    const address = page.getByLabel('Venue address');
+    await address.fill('Canada Life Centre, Winnipeg');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => field(page, 'Latitude').inputValue()).toBe('49.8077');
+    expect(await field(page, 'Longitude').inputValue()).toBe('-97.1433');
+    expect(asked).toContain('Canada Life Centre, Winnipeg');
+    await address.fill('Nowhere at all');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('dialog').getByText(ADDRESS_NOT_FOUND).waitFor();
+    // The centre found before stays.
+    expect(await field(page, 'Latitude').inputValue()).toBe('49.8077');
+    await context.close();
+  });
+
+  it('export/import opens without a permission wrapper (spec 2 §6), but the server refuses the export to a user without Template', async () => {
+    const op = await stack.newPage({ login: admin, path: '/' });
+    const status = (method: string, url: string, body?: unknown) => call(op.page, method, url, body);
+    expect(
+      (await status('POST', '/api/roles/monitor-only', { permissions: [P.MONITOR_READ], isNew: true })).status,
+    ).toBe(200);
+    expect(
+      (
+        await status('POST', '/api/users', {
+          username: 'monitoronly',
+          email: 'monitoronly@example.com',
+          password: 'monitor-only-password-1',
+          roles: ['monitor-only'],
+        })
+      ).status,
+    ).toBe(200);
+    await op.context.close();
+    const { page, context } = await stack.newPage({
+      login: { username: 'monitoronly', password: 'monitor-only-password-1' },
+      path: '/template/export',
+    });
+    await page.getByRole('heading', { name: 'Import Event' }).waitFor();
+    expect(await page.getByText(MSG.common.insufficientPermissions).count()).toBe(0);
+    expect((await call(page, 'GET', '/api/events/stadiumcam/export')).status).toBe(403);
+    await context.close();
   });
 });
