@@ -286,7 +286,7 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
           <Text c="dimmed">{MSG.eventUsers.noUsers}</Text>
         </Center>
       ) : (
-        <ScrollArea>
+        <ScrollArea type="auto" offsetScrollbars>
           <Table striped highlightOnHover withTableBorder fz="xs" verticalSpacing={4} miw={1400}>
             <Table.Thead>
               <Table.Tr>
