@@ -39,6 +39,8 @@ export class SimHost {
   readonly socket: HostSocket;
   readonly cameras = new Map<string, SimCamera>();
   private readonly banned = new Set<string>();
+  /** Each fan's last seat in this host's queues: a join from another seat is checked (check distinct). */
+  private readonly lastSeat = new Map<string, string>();
   private readonly pool: PhotoPool;
   private frameTimer: NodeJS.Timeout | null = null;
   private fpsTimer: NodeJS.Timeout | null = null;
@@ -156,6 +158,13 @@ export class SimHost {
       if (this.banned.has(userId)) return ack({ ok: false, error: 'You may not use the cameras at this event' });
       if (cam.status !== 'on') return ack({ ok: false, error: `Camera ${camera} is off` });
       ack({ ok: true, position: cam.join({ userId, slugDate, seat, heldUntil: 0, aim }) });
+      // The same fan from another seat: ask the server to run the suspicious-user check.
+      const seatKey = `${seat.seatType}/${seat.section}/${seat.row}/${seat.seat}`;
+      const before = this.lastSeat.get(userId);
+      if (this.lastSeat.size > 50_000) this.lastSeat.clear();
+      this.lastSeat.set(userId, seatKey);
+      if (before !== undefined && before !== seatKey)
+        this.socket.emit('check distinct', { camera, slugDate, userId, seat });
     });
     s.on('magicshot', ({ camera, slugDate, userId }, ack) => {
       const cam = this.camera(camera, ack);

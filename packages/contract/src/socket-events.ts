@@ -50,6 +50,12 @@ export type ConsoleServerEvents = {
   /** A host is photographing `userId` now (focus animation). */
   takeSnapshot: (payload: { camera: string; userId: string; firstSrs: FirstSrs | null }) => void;
   'magicshot error': (payload: { camera: string; message: string }) => void;
+  /**
+   * A host saw a fan in its queue again from another seat; the server ran the suspicious-user
+   * rule for them (docs/protocol.md): `distinctSRS` seats in their photos, `suspicious` when the
+   * rule holds (their notification card is then raised or refreshed).
+   */
+  'check distinct': (payload: CheckDistinct) => void;
   /** A position answer `pan,tilt,zoom`, or `error` (sent to the console that asked). */
   position: (payload: { camera: string; data: string } | { camera: string; error: string }) => void;
   /** One JPEG frame; volatile, only to consoles that joined this camera's stream. */
@@ -117,6 +123,16 @@ export type ConsoleClientEvents = {
 /** Host answers: a result string/object or an error text. */
 export type DeviceAck<T = Record<string, unknown>> = Ack<T>;
 
+/** The console's `check distinct`: a fan seen again from another seat, and what the rule found. */
+export type CheckDistinct = {
+  slugDate: string;
+  camera: string;
+  userId: string;
+  seat: Seat;
+  distinctSRS: number;
+  suspicious: boolean;
+};
+
 /** Server -> camera host (namespace /devices). */
 export type DeviceServerEvents = {
   /** Power one camera, or all of this host's cameras when `camera` is absent. */
@@ -157,6 +173,8 @@ export type DeviceClientEvents = {
   'taking snapshot': (payload: { camera: string; userId: string }) => void;
   /** A MagicShot failed on the host. */
   'magicshot error': (payload: { camera: string; message: string }) => void;
+  /** A fan already in this host's queues joined again from another seat (suspicious-user check). */
+  'check distinct': (payload: { camera: string; slugDate: string; userId: string; seat: Seat }) => void;
   /** The settings of one camera with their widgets (after hello and after each change). */
   'camera configs': (payload: { camera: string; configs: CameraConfig[] }) => void;
 };

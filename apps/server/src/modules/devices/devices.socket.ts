@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { checkSuspicious } from '../notifications/notifications.service.ts';
 import { CAMERAS_ROOM, type DeviceSocket } from '../cameras/cameras.service.ts';
 
 /**
@@ -28,6 +29,30 @@ export function registerDeviceSocket(deps: Deps): void {
       deps.realtime.consoles
         .to(CAMERAS_ROOM)
         .emit('magicshot error', { camera: payload.camera.slice(0, 40), message: payload.message.slice(0, 500) });
+    });
+    socket.on('check distinct', (payload) => {
+      const text = (v: unknown, max: number) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
+      const camera = hub.get(text(payload?.camera, 40) ?? '');
+      const slugDate = text(payload?.slugDate, 200);
+      const userId = text(payload?.userId, 200);
+      const seat = payload?.seat;
+      const section = text(seat?.section, 40);
+      const row = text(seat?.row, 40);
+      const place = text(seat?.seat, 40);
+      const seatType = text(seat?.seatType, 40);
+      if (!camera || !slugDate || !userId || !section || !row || !place || !seatType) return;
+      checkSuspicious(deps, slugDate, userId).then(
+        ({ distinctSRS, suspicious }) =>
+          deps.realtime.toEvent(slugDate, 'check distinct', {
+            slugDate,
+            camera: camera.camera,
+            userId,
+            seat: { seatType, section, row, seat: place },
+            distinctSRS,
+            suspicious,
+          }),
+        (err: unknown) => deps.log.warn({ err, slugDate }, 'check distinct failed'),
+      );
     });
     socket.on('disconnect', () => hub.disconnect(socket));
   });

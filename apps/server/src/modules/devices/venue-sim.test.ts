@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { analyticsRoutes, attendeeRoutes, camerasRoutes, type Event, type Snapshot } from '@stadiumcam/contract';
+import {
+  analyticsRoutes,
+  attendeeRoutes,
+  camerasRoutes,
+  type CheckDistinct,
+  type Event,
+  type Snapshot,
+} from '@stadiumcam/contract';
 import { startVenue, type Venue } from '@stadiumcam/venue-sim';
 import { DEVICE_TOKEN, describeEachDb } from '../../test/harness.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
@@ -57,6 +64,28 @@ describeEachDb('venue simulator against the server', (t) => {
       },
       { timeout: 20_000, interval: 500 },
     );
+  });
+
+  it('a simulated host sends check distinct when a fan joins again from another seat', async () => {
+    const cookie = await t().adminCookie();
+    const console = await pool.console(cookie, [event.slugDate]);
+    const join = (seat: string) =>
+      t().call(attendeeRoutes.joinQueue, {
+        body: {
+          slugDate: event.slugDate,
+          userId: 'sim-hopper',
+          seat: { seatType: 'section', section: '101', row: 'A', seat },
+        },
+      });
+    const checked = next<CheckDistinct>(console, 'check distinct', (c) => c.userId === 'sim-hopper');
+    expect((await join('1')).status).toBe(200);
+    expect((await join('2')).status).toBe(200);
+    expect(await checked).toMatchObject({
+      slugDate: event.slugDate,
+      userId: 'sim-hopper',
+      seat: { section: '101', row: 'A', seat: '2' },
+      suspicious: false,
+    });
   });
 
   it('streams frames of a camera to a console that joined it, and answers moves and positions', async () => {

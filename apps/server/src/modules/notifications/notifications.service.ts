@@ -46,12 +46,20 @@ export async function dismissNotification(deps: Deps, id: string): Promise<Notif
 const seatKey = (p: { section: string; row: string; seat: string }) => `${p.section}\n${p.row}\n${p.seat}`;
 
 // One check at a time per user and event, so two quick photos raise one notification.
-const chains = new Map<string, Promise<void>>();
+const chains = new Map<string, Promise<unknown>>();
+
+/** What the rule found for one user: their distinct seats and whether the rule holds. */
+export type SuspiciousCheck = { distinctSRS: number; suspicious: boolean };
 
 /** Runs the rule after a user's photo arrived; raises or refreshes their notification. */
-export function checkSuspicious(deps: Deps, slugDate: string, userId: string): Promise<void> {
+export function checkSuspicious(deps: Deps, slugDate: string, userId: string): Promise<SuspiciousCheck> {
   const key = `${slugDate}\n${userId}`;
-  const next = (chains.get(key) ?? Promise.resolve()).then(() => runCheck(deps, slugDate, userId));
+  const next = (chains.get(key) ?? Promise.resolve())
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => runCheck(deps, slugDate, userId));
   const tracked = next.finally(() => {
     if (chains.get(key) === tracked) chains.delete(key);
   });
@@ -59,18 +67,20 @@ export function checkSuspicious(deps: Deps, slugDate: string, userId: string): P
   return tracked;
 }
 
-async function runCheck(deps: Deps, slugDate: string, userId: string): Promise<void> {
+async function runCheck(deps: Deps, slugDate: string, userId: string): Promise<SuspiciousCheck> {
   const photos = await userPhotos(deps.db, slugDate, userId, MAX_SCAN);
   const since = Date.now() - deps.config.suspicious.windowMinutes * 60_000;
   const recent = photos.filter((p) => p.date.getTime() >= since);
   const recentSeats = new Set(recent.map(seatKey)).size;
   // Below the rule nothing changes: an open notification keeps the data of its last breach.
-  if (recent.length < deps.config.suspicious.photos && recentSeats < deps.config.suspicious.seats) return;
+  const distinctSRS = new Set(photos.map(seatKey)).size;
+  if (recent.length < deps.config.suspicious.photos && recentSeats < deps.config.suspicious.seats)
+    return { distinctSRS, suspicious: false };
   const open = await findOpenForUser(deps.db, slugDate, SUSPICIOUS, userId);
   const data: SuspiciousUserData = {
     userId,
     snapshotsTaken: photos.length,
-    distinctSRS: new Set(photos.map(seatKey)).size,
+    distinctSRS,
     allSRS: photos.slice(0, MAX_RECORDS).map((p) => ({
       _id: p.id,
       section: p.section,
@@ -81,9 +91,10 @@ async function runCheck(deps: Deps, slugDate: string, userId: string): Promise<v
   };
   if (open) {
     await updateNotificationData(deps.db, open.id, data);
-    return;
+    return { distinctSRS, suspicious: true };
   }
   const row = await insertNotification(deps.db, { id: randomUUID(), slugDate, type: SUSPICIOUS, userId, data });
   deps.log.info({ slugDate, userId, photos: recent.length, seats: recentSeats }, 'suspicious user');
   deps.realtime.toEvent(slugDate, 'notificationAdded', toNotification(row));
+  return { distinctSRS, suspicious: true };
 }

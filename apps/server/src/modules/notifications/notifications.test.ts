@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import { P, notificationsRoutes, type Notification, type PhotoMetadata } from '@stadiumcam/contract';
+import {
+  P,
+  notificationsRoutes,
+  type CheckDistinct,
+  type Notification,
+  type PhotoMetadata,
+} from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 import { SocketPool, listenUrl, next, uploadPhoto } from '../cameras/realtime.test-util.ts';
 
@@ -75,6 +81,39 @@ describeEachDb('suspicious-user notifications', (t) => {
     });
     const after = await t().call(notificationsRoutes.list, { cookie, query: { slugDate: 'stadiumcam' } });
     expect(after.body[0]).toMatchObject({ _id: n._id, addressed: true });
+  });
+
+  it('relays a host’s check distinct to the event’s consoles with what the suspicious-user rule found', async () => {
+    const cookie = await t().adminCookie();
+    const console = await pool.console(cookie, ['stadiumcam']);
+    const host = await pool.host('host-distinct', [{ camera: 'nt2' }]);
+    const seat = (n: string) => ({ seatType: 'section', section: '101', row: 'A', seat: n });
+    await upload('hopper-2', '11');
+    await upload('hopper-2', '12');
+    // A malformed one (no seat) is dropped: the first answer is for the good one after it.
+    const first = next<CheckDistinct>(console, 'check distinct');
+    host.emit('check distinct', { camera: 'nt2', slugDate: 'stadiumcam', userId: 'nobody' } as never);
+    host.emit('check distinct', { camera: 'nt2', slugDate: 'stadiumcam', userId: 'hopper-2', seat: seat('13') });
+    expect(await first).toEqual({
+      slugDate: 'stadiumcam',
+      camera: 'nt2',
+      userId: 'hopper-2',
+      seat: seat('13'),
+      distinctSRS: 2,
+      suspicious: false,
+    });
+    // A third seat breaks the rule: the check now says so (and the card exists).
+    const added = next<Notification>(console, 'notificationAdded', (n) => n.data.userId === 'hopper-2');
+    await upload('hopper-2', '13');
+    await added;
+    const again = next<CheckDistinct>(console, 'check distinct');
+    host.emit('check distinct', { camera: 'nt2', slugDate: 'stadiumcam', userId: 'hopper-2', seat: seat('14') });
+    expect(await again).toMatchObject({ userId: 'hopper-2', distinctSRS: 3, suspicious: true });
+    // An unknown camera is dropped too.
+    const unknown = next<CheckDistinct>(console, 'check distinct');
+    host.emit('check distinct', { camera: 'nope', slugDate: 'stadiumcam', userId: 'hopper-2', seat: seat('15') });
+    host.emit('check distinct', { camera: 'nt2', slugDate: 'stadiumcam', userId: 'calm-fan', seat: seat('1') });
+    expect((await unknown).userId).toBe('calm-fan');
   });
 
   it('also counts many photos from one seat', async () => {

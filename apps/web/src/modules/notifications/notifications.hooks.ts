@@ -30,6 +30,9 @@ export function useNotificationCount(slugDate: string) {
   };
   useSocketEvent('notificationAdded', refresh);
   useSocketEvent('notificationDismissed', refresh);
+  useSocketEvent('check distinct', (c) => {
+    if (c.suspicious) refresh(c);
+  });
   return query.data?.total ?? 0;
 }
 
@@ -60,6 +63,10 @@ export function useNotifications(slugDate: string) {
       if (known) return mapPages(d, (x) => (x._id === n._id ? n : x));
       return { ...d, pages: [[n, ...(d.pages[0] ?? [])], ...d.pages.slice(1)] };
     });
+  });
+  // A fan seen again from another seat: their card's seat records and counts are new.
+  useSocketEvent('check distinct', (c) => {
+    if (c.slugDate === slugDate && c.suspicious) void qc.invalidateQueries({ queryKey: key });
   });
   useSocketEvent('notificationDismissed', ({ _id, slugDate: sd }) => {
     if (sd !== slugDate) return;
