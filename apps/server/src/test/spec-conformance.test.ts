@@ -66,7 +66,7 @@ const isPath = (s: string) => /^(apps|packages|e2e|docs)\//.test(s);
 /** The titles of a test file's `it(…)` and `test(…)` calls (string or template literal, escapes undone). */
 export function testTitles(source: string): string[] {
   const re = /\b(?:it|test)(?:\.\w+)*\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
-  return [...source.matchAll(re)].map((m) => m[2]!.replace(/\\(['"`\\])/g, '$1'));
+  return [...source.matchAll(re)].map((m) => m[2].replace(/\\(['"`\\])/g, '$1'));
 }
 
 /** A row names a test by its whole title; a `${…}` placeholder in a title stands for any text. */
