@@ -54,19 +54,26 @@ describe('console shell', () => {
     await context.close();
   });
 
-  it('an unknown permission only warns in the browser console (spec 1 §6)', async () => {
+  it('fetches the roles list after login; an unknown permission or role only warns in the browser console (spec 1 §6)', async () => {
     const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
+    // A newer server: the session names a permission and a role this console does not know.
     await page.route('**/api/users/user', async (route) => {
       const res = await route.fetch();
-      const user = (await res.json()) as { permissions: string[] };
-      await route.fulfill({ response: res, json: { ...user, permissions: [...user.permissions, 'Future:thing'] } });
+      const user = (await res.json()) as { permissions: string[]; roles: string[] };
+      await route.fulfill({
+        response: res,
+        json: { ...user, permissions: [...user.permissions, 'Future:thing'], roles: [...user.roles, 'ghost-role'] },
+      });
     });
     const warnings: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
+    const rolesAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/roles');
     await page.reload();
+    await rolesAsked;
     await page.getByRole('link', { name: 'Calendar' }).waitFor();
+    await expect.poll(() => warnings).toContain('Unknown role ghost-role');
     expect(warnings).toContain('Unknown permission Future:thing');
     await context.close();
   });

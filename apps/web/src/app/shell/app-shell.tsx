@@ -15,7 +15,7 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconCamera, IconDotsVertical, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@stadiumcam/contract';
-import { useLogout, useSession } from '../../modules/auth/session.hooks.ts';
+import { useLogout, useRolesAfterLogin, useSession } from '../../modules/auth/session.hooks.ts';
 import { HeaderEvent } from '../../modules/events/header-event.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useLightbox } from '../../modules/snapshots/lightbox.store.ts';
@@ -41,6 +41,7 @@ const Lightbox = lazy(() => import('../../modules/snapshots/lightbox.tsx').then(
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure(true);
   const { user } = useSession();
+  useRolesAfterLogin();
   const lightboxOpen = useLightbox() !== null;
   const logout = useLogout();
   const navigate = useNavigate();

@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  P,
   authRoutes,
   can,
+  rolesRoutes,
   effectivePermissions,
   isPermission,
   type Permission,
@@ -41,6 +43,25 @@ export function useSession() {
   const user = query.data ?? null;
   const permissions = useMemo(() => effectivePermissions(user?.permissions ?? []), [user]);
   return { user, permissions, checked: !query.isPending };
+}
+
+/**
+ * The roles list, fetched after login (spec 1 §6) by a user who may read it: a role of the user's
+ * that the list does not hold, or a permission of a role this console does not know, only warns.
+ * Without Roles:read or Users the session's own answer has the user's roles resolved.
+ */
+export function useRolesAfterLogin(): void {
+  const { user, permissions } = useSession();
+  const allowed = user !== null && can(permissions, [P.ROLES_READ, P.USERS], { or: true });
+  const roles = useQuery({ queryKey: ['roles'], queryFn: () => api(rolesRoutes.list), enabled: allowed });
+  useEffect(() => {
+    if (!user || !roles.data) return;
+    const known = new Set(roles.data.map((r) => r.name));
+    for (const name of user.roles) if (!known.has(name)) console.warn('Unknown role', name);
+    for (const role of roles.data)
+      for (const name of role.permissions)
+        if (!isPermission(name)) console.warn('Unknown permission', name, 'in role', role.name);
+  }, [user, roles.data]);
 }
 
 /** The console's gate: the same `can` the server's guards use. */
