@@ -24,7 +24,8 @@ function Figures({ basic, past }: { basic: BasicAnalytics; past: PastEventData |
   const change = (k: string) => past?.change[k];
   return (
     <Stack gap="xs">
-      <Group grow align="stretch" wrap="wrap">
+      {/* Seven figures in one row on a wide screen, never one alone on a second row. */}
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
         <Figure label="Users" value={basic.users} change={change('users')} />
         <Figure label="Snapshots" value={basic.snapshots} change={change('snapshots')} />
         <Figure label="Shares" value={basic.shares} change={change('shares')} />
@@ -40,7 +41,7 @@ function Figures({ basic, past }: { basic: BasicAnalytics; past: PastEventData |
           value={basic.engagedUsers.median}
           change={change('engagedUsersMedian')}
         />
-      </Group>
+      </SimpleGrid>
       {past?.event && (
         <Text size="xs" c="dimmed">
           Changes compared with {past.event.title} ({past.event.gameDate}).

@@ -258,7 +258,7 @@ export function CameraConfigsPage() {
         }}
       />
       <Paper withBorder>
-        <ScrollArea>
+        <ScrollArea type="auto" offsetScrollbars>
           <Table striped withColumnBorders verticalSpacing={6} miw={300 + list.length * 240}>
             <Table.Thead>
               <Table.Tr>
