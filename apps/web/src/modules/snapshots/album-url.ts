@@ -95,8 +95,17 @@ export function useLightboxRoute(url: ReturnType<typeof useAlbumUrl>, slugDates:
   const { photo, update } = url;
   const shownId = lightbox?.snapshotId ?? null;
 
+  // Photos this lightbox wrote to the URL. Router updates land late: when the operator steps
+  // through photos quickly, the URL may still show one of them after the lightbox moved on, and
+  // following it back would undo the steps (seen in the album's browser test).
+  const written = useRef(new Set<string>());
+
   // URL → lightbox: a link with ?photo= (or Forward) opens it, Back closes it.
   useEffect(() => {
+    if (photo && written.current.has(photo)) {
+      if (photo === shownId) written.current.clear();
+      return;
+    }
     if (photo && photo !== shownId) openLightbox(photo, slugDates, showOverlays);
     if (!photo && shownId) {
       pushed.current = false;
@@ -110,8 +119,11 @@ export function useLightboxRoute(url: ReturnType<typeof useAlbumUrl>, slugDates:
   useEffect(() => {
     const was = previous.current;
     previous.current = shownId;
-    if (shownId && shownId !== photo) update({ photo: shownId });
-    else if (!shownId && was && photo) {
+    if (!shownId) written.current.clear();
+    if (shownId && shownId !== photo) {
+      written.current.add(shownId);
+      update({ photo: shownId });
+    } else if (!shownId && was && photo) {
       if (pushed.current) void navigate(-1);
       else update({ photo: null });
       pushed.current = false;
