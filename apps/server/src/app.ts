@@ -25,6 +25,7 @@ import { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
 import { createAttendeeFeed } from './modules/attendee/attendee.feed.ts';
 import { createOpsMetrics } from './modules/ops/ops.metrics.ts';
 import { LOG_REDACT } from './plugins/log-redact.ts';
+import { createCluster } from './cluster.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 
@@ -137,9 +138,14 @@ export async function buildApp(
     return reply.status(404).send({ error: 'Not found' });
   });
 
+  const cluster = await createCluster(config, app.log).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   const realtime = createRealtime(app, {
     loadUser: (sid) => loadSessionUser(database.db, sid),
     config,
+    adapter: cluster.adapter,
   });
   const deps = {
     db: database.db,
@@ -148,7 +154,7 @@ export async function buildApp(
     mailer: createMailer(config),
     realtime,
     log: app.log,
-    attendeeFeed: createAttendeeFeed(),
+    attendeeFeed: createAttendeeFeed(cluster),
     anchors: new PageAnchors(database.db, (err) => app.log.warn({ err }, 'page anchors')),
     metrics: createMetricsState(),
     eventCache: new Map(),
@@ -156,6 +162,7 @@ export async function buildApp(
     overlayUploads: new Set(),
     ops: createOpsMetrics(),
     seatMap: { current: EMPTY_SEAT_MAP },
+    cluster,
   } satisfies Omit<Deps, 'cameras'> as Deps;
   // The hub reports queues back through deps (live metrics), so it is made last.
   deps.cameras = new CameraHub(deps);
@@ -163,6 +170,7 @@ export async function buildApp(
   // Routes, sockets and boot tasks of every area, in modules/index.ts's order.
   for (const register of modules) await register(app, deps);
   app.addHook('onClose', async () => {
+    await cluster.close();
     await database.close();
   });
   return app;

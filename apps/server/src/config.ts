@@ -44,6 +44,11 @@ export type AppConfig = {
   simulator: false | SimulatorOptions;
   /** How long the server waits for a camera host's answer before telling the caller it did not answer. */
   hostAckTimeoutMs: number;
+  /**
+   * Several instances (DESIGN §13, docs/operations.md): a Redis server shared by every instance,
+   * and the prefix of every key and channel this deployment uses there (tests use their own).
+   */
+  redis?: { url: string; prefix: string };
 };
 
 export type SimulatorOptions = {
@@ -104,6 +109,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
             attendeeRate: num(env.SIM_ATTENDEE_RATE),
           },
     hostAckTimeoutMs: 10_000,
+    ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX || 'stadiumcam' } } : {}),
   };
 }
 

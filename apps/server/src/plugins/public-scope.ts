@@ -1,25 +1,34 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 /**
- * Registers routes of the attendee path (/api/public) in a scope rate-limited per client
- * address (`perMinute` requests a minute; 429 with Retry-After beyond).
+ * `perMinute` requests a minute per client address (429 with Retry-After beyond). With several
+ * instances the counts live in Redis, so a phone cannot multiply its allowance by the number of
+ * servers; while Redis is away requests pass rather than fail (docs/operations.md).
  */
+export function rateLimitOptions(deps: Deps, perMinute: number, name: string): RateLimitPluginOptions {
+  const { redis, key } = deps.cluster;
+  return {
+    max: perMinute,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: key(`rate:${name}:`), skipOnError: true } : {}),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'Too many requests, please slow down', {
+        headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
+      }),
+  };
+}
+
+/** Registers routes of the attendee path (/api/public) in a scope rate-limited per client address. */
 export async function registerPublicScope(
   app: FastifyInstance,
-  perMinute: number,
+  deps: Deps,
   register: (scope: FastifyInstance) => void,
 ): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      max: perMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_req, ctx) =>
-        new AppError(429, 'Too many requests, please slow down', {
-          headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
-        }),
-    });
+    await scope.register(rateLimit, rateLimitOptions(deps, deps.config.publicRateLimit, 'public'));
     register(scope);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Server, type Namespace } from 'socket.io';
+import { Server, type Namespace, type ServerOptions } from 'socket.io';
 import type {
   ConsoleClientEvents,
   ConsoleServerEvents,
@@ -55,11 +55,17 @@ function readCookie(header: string | undefined, name: string): string | undefine
 /** socket.io on the same HTTP server: /console (cookie session) and /devices (device token). */
 export function createRealtime(
   app: FastifyInstance,
-  opts: { loadUser: (sid: string | undefined) => Promise<AuthUser | null>; config: AppConfig },
+  opts: {
+    loadUser: (sid: string | undefined) => Promise<AuthUser | null>;
+    config: AppConfig;
+    /** socket.io's Redis adapter when several instances share the consoles and hosts (cluster.ts). */
+    adapter?: ServerOptions['adapter'];
+  },
 ): Realtime {
   const { loadUser, config } = opts;
   const deviceToken = config.deviceToken;
   const io = new Server(app.server, {
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
     serveClient: false,
     maxHttpBufferSize: 2e6,
     transports: ['websocket', 'polling'],

@@ -18,7 +18,7 @@ export async function registerAnalyticsRoutes(app: App, deps: Deps): Promise<voi
       .send(csv);
   });
   // The attendee app's page views: rate-limited like the rest of /api/public.
-  await registerPublicScope(app, deps.config.publicRateLimit, (attendee) => {
+  await registerPublicScope(app, deps, (attendee) => {
     registerRoute(attendee, r.pageView, ({ body }) => service.recordPageView(deps, body));
   });
 }

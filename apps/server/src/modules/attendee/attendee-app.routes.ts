@@ -8,6 +8,7 @@ import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { registerRoute } from '../../plugins/routes.ts';
+import { rateLimitOptions } from '../../plugins/public-scope.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
 import { toPublicTemplate } from './public-event.ts';
 import { emailPhoto, queuePosition, seatChoices } from './attendee-app.service.ts';
@@ -65,14 +66,7 @@ export async function registerAttendeeAppRoutes(app: App, deps: Deps): Promise<v
   registerRoute(app, attendeeAppRoutes.seats, async ({ query }) => seatChoices(deps, query));
 
   await app.register(async (limited) => {
-    await limited.register(rateLimit, {
-      max: EMAILS_PER_MINUTE,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_req, ctx) =>
-        new AppError(429, 'Too many requests, please slow down', {
-          headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
-        }),
-    });
+    await limited.register(rateLimit, rateLimitOptions(deps, EMAILS_PER_MINUTE, 'email'));
     registerRoute(limited, attendeeAppRoutes.email, async ({ params, body }) => emailPhoto(deps, params.id, body));
   });
 

@@ -1,3 +1,5 @@
+import type { Cluster } from '../../cluster.ts';
+
 /**
  * Template changes pushed to open attendee apps (server-sent events, docs/attendee-app.md):
  * per event, the listeners of its stream. A save serialises the new public event once and
@@ -10,9 +12,19 @@ export type AttendeeFeed = {
   size: () => number;
 };
 
-export function createAttendeeFeed(): AttendeeFeed {
+export function createAttendeeFeed(cluster: Cluster): AttendeeFeed {
   const listeners = new Map<string, Set<(data: string) => void>>();
   let open = 0;
+  const send = (slugDate: string, payload: unknown) => {
+    const set = listeners.get(slugDate);
+    if (!set?.size) return;
+    const data = JSON.stringify(payload);
+    for (const listener of set) listener(data);
+  };
+  // Phones on the other instances hear the same save.
+  cluster.on('attendee feed', (p: { slugDate: string; payload: unknown }) => {
+    if (typeof p?.slugDate === 'string') send(p.slugDate, p.payload);
+  });
   return {
     subscribe: (slugDate, send) => {
       let set = listeners.get(slugDate);
@@ -25,10 +37,8 @@ export function createAttendeeFeed(): AttendeeFeed {
       };
     },
     publish: (slugDate, payload) => {
-      const set = listeners.get(slugDate);
-      if (!set?.size) return;
-      const data = JSON.stringify(payload);
-      for (const send of set) send(data);
+      send(slugDate, payload);
+      cluster.publish('attendee feed', { slugDate, payload });
     },
     size: () => open,
   };

@@ -7,7 +7,7 @@ import { chooseOverlay, joinQueue, publicEvent, share, userSnapshots } from './a
 
 /** The attendee path (/api/public, docs/protocol.md §3), rate limited per client address. */
 export async function registerAttendeeRoutes(app: App, deps: Deps): Promise<void> {
-  await registerPublicScope(app, deps.config.publicRateLimit, (attendee) => {
+  await registerPublicScope(app, deps, (attendee) => {
     registerRoute(attendee, attendeeRoutes.event, async ({ query }) => publicEvent(deps, query.slugDate));
     registerRoute(attendee, attendeeRoutes.joinQueue, async ({ body }) => joinQueue(deps, body));
     registerRoute(attendee, attendeeRoutes.snapshots, async ({ query }) =>

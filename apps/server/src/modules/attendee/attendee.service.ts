@@ -90,19 +90,17 @@ export async function joinQueue(
   }
   checkSeatAndPlace(event, input.seat, input.location);
   const hub = deps.cameras;
-  if (hub.banned.has(input.userId)) throw forbidden('You may not use the cameras at this event');
+  if (hub.isBanned(input.userId)) throw forbidden('You may not use the cameras at this event');
   const { camera, aim } = cameraForSeat(deps, input.seat);
   const host = hub.hostOf(camera);
   if ('error' in host) throw conflict('No camera is available');
-  hub.activeSlugDate = input.slugDate;
+  hub.setActive(input.slugDate);
   try {
-    const answer = await host.socket.timeout(deps.config.hostAckTimeoutMs).emitWithAck('queue join', {
-      camera,
-      slugDate: input.slugDate,
-      userId: input.userId,
-      seat: input.seat,
-      ...(aim ? { aim } : {}),
-    });
+    const answer: { ok: true; position: number } | { ok: false; error: string } = await host.ask(
+      'queue join',
+      { camera, slugDate: input.slugDate, userId: input.userId, seat: input.seat, ...(aim ? { aim } : {}) },
+      deps.config.hostAckTimeoutMs,
+    );
     if (!answer.ok) throw conflict(answer.error);
     return { camera, position: answer.position };
   } catch (err) {

@@ -77,9 +77,8 @@ export async function updateCameraConfigs(
   if ('error' in host) throw conflict(host.error);
   let answer;
   try {
-    answer = await host.socket
-      .timeout(deps.config.hostAckTimeoutMs)
-      .emitWithAck('configs', { camera: key, configs: values });
+    answer = (await host.ask('configs', { camera: key, configs: values }, deps.config.hostAckTimeoutMs)) as
+      { ok: true } | { ok: false; error: string };
   } catch {
     throw conflict('Camera host did not answer');
   }

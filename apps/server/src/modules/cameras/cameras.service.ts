@@ -12,16 +12,32 @@ import type {
 import { CameraReportSchema, HostHelloSchema, MAX_FRAME_BYTES } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { listKnownCameras, upsertHostCameras } from './cameras.repository.ts';
-import { queueUsers } from '../devices/events-link.ts';
+import { listenQueueUsers, queueUsers } from '../devices/events-link.ts';
 
 export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record<string, never>, { hostId: string }>;
 
 /** Consoles allowed to see cameras join this room at connect. */
 export const CAMERAS_ROOM = 'cameras';
 export const streamRoom = (camera: string) => `stream:${camera}`;
+/** Every host joins its own room: commands reach it through any instance (socket.io's adapter). */
+export const hostRoom = (hostId: string) => `host:${hostId}`;
 type LiveFrame = { camera: string; frame: Buffer; fps: number; ts: number };
 
-type Entry = { state: CameraState; socket: DeviceSocket | null };
+/**
+ * A camera's host: connected to this instance (`socket`) or to another one (`remote`, mirrored
+ * from that instance's messages, DESIGN §13).
+ */
+type Entry = { state: CameraState; socket: DeviceSocket | null; remote: { instance: string; hostId: string } | null };
+
+/** A command to a camera's host, wherever it is connected. */
+export type HostRef = {
+  hostId: string;
+  /** The host's socket when it is connected to this instance. */
+  socket: DeviceSocket | null;
+  /** Sends one command; resolves with the host's answer, rejects when none comes in `timeoutMs`. */
+  ask: (event: keyof DeviceServerEvents, payload: unknown, timeoutMs: number) => Promise<any>;
+};
+type Emitter = { emitWithAck: (event: string, payload: unknown) => Promise<unknown> };
 
 const offState = (camera: string): CameraState => ({
   camera,
@@ -44,11 +60,10 @@ const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && 
 export class CameraHub {
   private readonly cameras = new Map<string, Entry>();
   private readonly warned = new Set<string>();
-  demo = false;
-  /** Users an operator banned from the cameras (this server run). */
-  readonly banned = new Set<string>();
-  /** The event the cameras are photographing for: the last queue join or MagicShot. */
-  activeSlugDate: string | null = null;
+  private demoOn = false;
+  /** Users an operator banned from the cameras (kept in Redis when several instances share them). */
+  private readonly bannedUsers = new Set<string>();
+  private active: string | null = null;
   /** Frames relayed and dropped, for the benchmark and the logs. */
   readonly counters = { framesIn: 0, framesDropped: 0 };
   /**
@@ -59,7 +74,20 @@ export class CameraHub {
    */
   private readonly pendingFrames = new WeakMap<Socket, Map<string, LiveFrame>>();
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    const cluster = deps.cluster;
+    listenQueueUsers(deps);
+    cluster.on('camera', (p: { state: CameraState; hostId: string | null }, from) => this.mirror(p, from));
+    cluster.on('demo', (demo: boolean) => (this.demoOn = demo === true));
+    cluster.on('active', (slugDate: string | null) => (this.active = typeof slugDate === 'string' ? slugDate : null));
+    cluster.on('ban', (userId: string) => typeof userId === 'string' && this.bannedUsers.add(userId));
+    cluster.onFrame((meta, jpeg) => this.relay({ ...meta, frame: jpeg }));
+    // A new instance (or one back after Redis was away) learns the cameras served here.
+    cluster.onInstanceSeen(() => {
+      for (const [key, e] of this.cameras) if (e.socket) this.share(key, e);
+    });
+    cluster.onInstanceGone((instance) => this.forgetInstance(instance));
+  }
 
   private get consoles() {
     return this.deps.realtime.consoles.to(CAMERAS_ROOM);
@@ -67,7 +95,75 @@ export class CameraHub {
 
   async load(): Promise<void> {
     for (const c of await listKnownCameras(this.deps.db)) {
-      if (!this.cameras.has(c.cameraKey)) this.cameras.set(c.cameraKey, { state: offState(c.cameraKey), socket: null });
+      if (!this.cameras.has(c.cameraKey))
+        this.cameras.set(c.cameraKey, { state: offState(c.cameraKey), socket: null, remote: null });
+    }
+    const redis = this.deps.cluster.redis;
+    if (!redis) return;
+    const [demo, active, banned] = await Promise.all([
+      redis.get(this.deps.cluster.key('demo')),
+      redis.get(this.deps.cluster.key('active')),
+      redis.smembers(this.deps.cluster.key('banned')),
+    ]);
+    this.demoOn = demo === '1';
+    this.active = active || null;
+    for (const u of banned) this.bannedUsers.add(u);
+  }
+
+  get demo(): boolean {
+    return this.demoOn;
+  }
+
+  /** The event the cameras are photographing for: the last queue join, MagicShot or photo. */
+  get activeSlugDate(): string | null {
+    return this.active;
+  }
+
+  setActive(slugDate: string): void {
+    if (this.active === slugDate) return;
+    this.active = slugDate;
+    this.deps.cluster.publish('active', slugDate);
+    this.deps.cluster.redis?.set(this.deps.cluster.key('active'), slugDate).catch(() => {});
+  }
+
+  isBanned(userId: string): boolean {
+    return this.bannedUsers.has(userId);
+  }
+
+  ban(userId: string): void {
+    this.bannedUsers.add(userId);
+    this.deps.cluster.publish('ban', userId);
+    this.deps.cluster.redis?.sadd(this.deps.cluster.key('banned'), userId).catch(() => {});
+  }
+
+  /** Tells the other instances what this one's host last said about a camera. */
+  private share(camera: string, e: Entry): void {
+    this.deps.cluster.publish('camera', { state: e.state, hostId: e.socket?.data.hostId ?? null });
+  }
+
+  /** Another instance's camera: kept for reads and commands; its consoles were told by that instance. */
+  private mirror(p: { state: CameraState; hostId: string | null }, from: string): void {
+    const camera = p?.state?.camera;
+    if (typeof camera !== 'string') return;
+    const e = this.cameras.get(camera);
+    if (e?.socket?.connected) return; // its host moved here: this instance's word counts
+    if (p.hostId)
+      this.cameras.set(camera, { state: p.state, socket: null, remote: { instance: from, hostId: p.hostId } });
+    else if (!e?.remote || e.remote.instance === from)
+      this.cameras.set(camera, { state: offState(camera), socket: null, remote: null });
+  }
+
+  /** An instance died with its hosts: their cameras are off here until the hosts reconnect somewhere. */
+  private forgetInstance(instance: string): void {
+    const local = this.deps.realtime.consoles.local.to(CAMERAS_ROOM);
+    for (const [key, e] of this.cameras) {
+      if (e.remote?.instance !== instance) continue;
+      const wasOn = e.state.status === 'on';
+      if (this.active && e.state.queue.length) queueUsers(this.deps, this.active, key, []);
+      e.state = offState(key);
+      e.remote = null;
+      if (wasOn) local.emit('monitor power', { camera: key, status: 'off' });
+      local.emit('monitor camera', e.state);
     }
   }
 
@@ -85,20 +181,50 @@ export class CameraHub {
     return { cameras, demo: this.demo };
   }
 
+  private hostRef(e: Entry): HostRef | null {
+    const socket = e.socket?.connected ? e.socket : null;
+    if (socket) {
+      return {
+        hostId: socket.data.hostId,
+        socket,
+        ask: (event, payload, ms) => (socket.timeout(ms) as unknown as Emitter).emitWithAck(event, payload),
+      };
+    }
+    if (!e.remote) return null;
+    const { hostId } = e.remote;
+    const devices = this.deps.realtime.devices;
+    return {
+      hostId,
+      socket: null,
+      // Through the adapter to the instance holding the host; the broadcast answers a list.
+      ask: async (event, payload, ms) => {
+        const answers = (await (devices.to(hostRoom(hostId)).timeout(ms) as unknown as Emitter).emitWithAck(
+          event,
+          payload,
+        )) as unknown[];
+        if (!answers.length) throw new Error('No host answered');
+        return answers[0];
+      },
+    };
+  }
+
   /** The host serving `camera`, or the reason there is none. */
-  hostOf(camera: string): { socket: DeviceSocket } | { error: string } {
+  hostOf(camera: string): HostRef | { error: string } {
     const entry = this.cameras.get(camera);
     if (!entry) return { error: `Unknown camera "${camera}"` };
-    if (!entry.socket?.connected) return { error: `Camera "${camera}" has no connected host` };
-    return { socket: entry.socket };
+    return this.hostRef(entry) ?? { error: `Camera "${camera}" has no connected host` };
   }
 
   /** Every connected host with the cameras it serves (or only those in `only`). */
-  hosts(only?: string[]): Map<DeviceSocket, string[]> {
-    const out = new Map<DeviceSocket, string[]>();
+  hosts(only?: string[]): Map<string, { host: HostRef; cameras: string[] }> {
+    const out = new Map<string, { host: HostRef; cameras: string[] }>();
     for (const [key, e] of this.cameras) {
-      if (!e.socket?.connected || (only && !only.includes(key))) continue;
-      out.set(e.socket, [...(out.get(e.socket) ?? []), key]);
+      if (only && !only.includes(key)) continue;
+      const host = this.hostRef(e);
+      if (!host) continue;
+      const seen = out.get(host.hostId);
+      if (seen) seen.cameras.push(key);
+      else out.set(host.hostId, { host, cameras: [key] });
     }
     return out;
   }
@@ -108,7 +234,7 @@ export class CameraHub {
     let best: CameraState | null = null;
     for (const e of this.cameras.values()) {
       const s = e.state;
-      if (s.status !== 'on' || !e.socket?.connected) continue;
+      if (s.status !== 'on' || !this.hostRef(e)) continue;
       if (!best || s.queue.length < best.queue.length) best = s;
     }
     return best?.camera ?? null;
@@ -130,11 +256,14 @@ export class CameraHub {
       connectedAt: new Date().toISOString(),
     };
     const keys = h.cameras.map((c) => c.camera);
+    void socket.join(hostRoom(host.hostId));
     for (const c of h.cameras) {
-      const entry = this.cameras.get(c.camera) ?? { state: offState(c.camera), socket: null };
+      const entry = this.cameras.get(c.camera) ?? { state: offState(c.camera), socket: null, remote: null };
       entry.socket = socket;
+      entry.remote = null;
       entry.state = { ...entry.state, host, status: c.status };
       this.cameras.set(c.camera, entry);
+      this.share(c.camera, entry);
     }
     this.consoles.emit('monitor socket connected', { hostId: host.hostId, cameras: keys });
     for (const key of keys) {
@@ -182,11 +311,12 @@ export class CameraHub {
     };
     if (next.status === 'off') next.fps = 0;
     entry.state = next;
+    this.share(next.camera, entry);
     const camera = next.camera;
     if (next.status !== before.status) this.consoles.emit('monitor power', { camera, status: next.status });
     if (r.queue !== undefined) {
       this.consoles.emit('monitor queue', { camera, queue: next.queue });
-      if (this.activeSlugDate) queueUsers(this.deps, this.activeSlugDate, camera, next.queue);
+      if (this.active) queueUsers(this.deps, this.active, camera, next.queue);
     }
     if (r.firstSrs !== undefined) this.consoles.emit('monitor firstSrs', { camera, firstSrs: next.firstSrs });
     if (r.panAndZoom !== undefined) this.consoles.emit('monitor panZoom', { camera, panAndZoom: r.panAndZoom });
@@ -212,7 +342,14 @@ export class CameraHub {
     this.counters.framesIn++;
     const { camera, fps } = entry.state;
     const frame: LiveFrame = { camera, frame: jpeg, fps, ts: Date.now() };
+    this.relay(frame);
+    this.deps.cluster.publishFrame({ camera, fps, ts: frame.ts }, jpeg);
+  }
+
+  /** To this instance's consoles watching the camera (another instance relays to its own). */
+  private relay(frame: LiveFrame): void {
     const consoles = this.deps.realtime.consoles;
+    const camera = frame.camera;
     for (const id of consoles.adapter.rooms.get(streamRoom(camera)) ?? []) {
       const s = consoles.sockets.get(id);
       if (s) this.sendFrame(s, frame);
@@ -248,9 +385,10 @@ export class CameraHub {
       if (e.socket !== socket) continue;
       keys.push(key);
       e.socket = null;
-      if (this.activeSlugDate && e.state.queue.length) queueUsers(this.deps, this.activeSlugDate, key, []);
+      if (this.active && e.state.queue.length) queueUsers(this.deps, this.active, key, []);
       const wasOn = e.state.status === 'on';
       e.state = offState(key);
+      this.share(key, e);
       if (wasOn) this.consoles.emit('monitor power', { camera: key, status: 'off' });
       this.consoles.emit('monitor camera', e.state);
     }
@@ -259,7 +397,9 @@ export class CameraHub {
   }
 
   setDemo(demo: boolean): void {
-    this.demo = demo;
+    this.demoOn = demo;
+    this.deps.cluster.publish('demo', demo);
+    this.deps.cluster.redis?.set(this.deps.cluster.key('demo'), demo ? '1' : '0').catch(() => {});
     this.consoles.emit('demoModeUpdated', { demo });
     this.deps.realtime.devices.emit('demo', { demo });
   }

@@ -31,5 +31,16 @@ export const currentEvent = async (deps: Deps): Promise<Event> =>
 export const eventBySlugDate = (deps: Deps, slugDate: string): Promise<Event | null> =>
   cached(deps, slugDate, () => getEventBySlugDate(deps, slugDate));
 export const metricsChanged = (deps: Deps, slugDate: string): void => notifyMetricsChanged(deps, slugDate);
-export const queueUsers = (deps: Deps, slugDate: string, camera: string, userIds: string[]): void =>
+/** A camera's queue as its host reported it here; the other instances mirror it for their live counts. */
+export function queueUsers(deps: Deps, slugDate: string, camera: string, userIds: string[]): void {
   reportQueueUsers(deps, slugDate, camera, userIds);
+  deps.cluster.publish('queue', { slugDate, camera, userIds });
+}
+
+/** Queues reported to other instances: counted here, emitted and stored there (docs/operations.md). */
+export function listenQueueUsers(deps: Deps): void {
+  deps.cluster.on('queue', (p: { slugDate: string; camera: string; userIds: string[] }) => {
+    if (typeof p?.slugDate !== 'string' || typeof p.camera !== 'string' || !Array.isArray(p.userIds)) return;
+    reportQueueUsers(deps, p.slugDate, p.camera, p.userIds, { mirrored: true });
+  });
+}

@@ -64,7 +64,7 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
     // insertSnapshot derives the album's face filter columns from the list.
     faces: meta.faces ?? null,
   });
-  hub.activeSlugDate = meta.slugDate;
+  hub.setActive(meta.slugDate);
   deps.ops.photosIngested.inc();
   const snapshot = toSnapshot(row);
   deps.realtime.toEvent(meta.slugDate, 'monitor newSnapshot', snapshot);

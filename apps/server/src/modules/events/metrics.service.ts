@@ -40,11 +40,19 @@ function currentOf(e: EventMetricsState | undefined): number {
  * The venue module calls this whenever a camera host reports its queue; an empty list (or a
  * host that went away) clears that camera. Raises the stored peak and emits, throttled.
  */
-export function reportQueueUsers(deps: Deps, slugDate: string, cameraKey: string, userIds: string[]): void {
+export function reportQueueUsers(
+  deps: Deps,
+  slugDate: string,
+  cameraKey: string,
+  userIds: string[],
+  opts: { mirrored?: boolean } = {},
+): void {
   if (stateOf(deps).closed) return;
   const e = eventStateOf(deps, slugDate);
   if (userIds.length) e.queues.set(cameraKey, new Set(userIds));
   else e.queues.delete(cameraKey);
+  // Another instance's host: that instance stores the peak and tells every console.
+  if (opts.mirrored) return;
   const current = currentOf(e);
   if (current > e.peakWritten) {
     e.peakWritten = current;

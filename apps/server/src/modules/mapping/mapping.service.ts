@@ -119,6 +119,8 @@ export async function removeFile(deps: Deps, name: string, username: string): Pr
 
 function publish(deps: Deps, model: SeatMap): void {
   deps.seatMap.current = model;
+  // The other instances read the stored model again (DESIGN §13).
+  deps.cluster.publish('seat map', null);
   deps.realtime.consoles.emit('seat map updated', { loadedAt: model.loadedAt ?? '' });
 }
 
@@ -346,7 +348,8 @@ export async function referenceImageFromCamera(deps: Deps, camera: string, usern
   if ('error' in host) throw conflict(host.error);
   let answer;
   try {
-    answer = await host.socket.timeout(deps.config.hostAckTimeoutMs).emitWithAck('shot', { camera });
+    answer = (await host.ask('shot', { camera }, deps.config.hostAckTimeoutMs)) as
+      { ok: true; image: unknown } | { ok: false; error: string };
   } catch {
     throw conflict('Camera host did not answer');
   }

@@ -18,7 +18,7 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { CAMERAS_ROOM, streamRoom, type DeviceSocket } from '../cameras/cameras.service.ts';
+import { CAMERAS_ROOM, streamRoom, type HostRef } from '../cameras/cameras.service.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
 import { banUser } from '../snapshots/moderation.service.ts';
 import { AppError } from '../../errors.ts';
@@ -47,16 +47,12 @@ const schemas = {
 /** The host's answer, or the reason there is none; never waits longer than `timeoutMs`. */
 async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'magicshot'>(
   timeoutMs: number,
-  host: DeviceSocket,
+  host: HostRef,
   event: E,
   payload: Parameters<import('@stadiumcam/contract').DeviceServerEvents[E]>[0],
 ): Promise<Answer> {
   try {
-    // The typed overloads cannot follow a generic event name.
-    const emitter = host.timeout(timeoutMs) as unknown as {
-      emitWithAck: (e: string, p: unknown) => Promise<unknown>;
-    };
-    const answer = (await emitter.emitWithAck(event, payload)) as Answer | null;
+    const answer = (await host.ask(event, payload, timeoutMs)) as Answer | null;
     if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean')
       return { ok: false, error: 'Bad answer from the camera host' };
     if (!answer.ok) return { ok: false, error: String(answer.error ?? 'Camera host refused').slice(0, 500) };
@@ -109,27 +105,28 @@ export function registerMonitorSocket(deps: Deps): void {
       });
     }
 
-    const powerRelay = (targets: Map<DeviceSocket, string[]>, on: boolean, single?: string): Answer => {
+    type Targets = Map<string, { host: HostRef; cameras: string[] }>;
+    const powerRelay = (targets: Targets, on: boolean, single?: string): Answer => {
       if (hub.demo) return { ok: false, error: 'Demo mode is on' };
       if (targets.size === 0) return { ok: false, error: MSG.cameras.noCameras };
-      for (const [host, keys] of targets) {
+      const cameras = [...targets.values()].flatMap((t) => t.cameras);
+      for (const { host, cameras: keys } of targets.values()) {
         // The status comes back as a report; a silent host only leaves a log line.
+        const notConfirmed = () =>
+          deps.log.warn({ hostId: host.hostId, cameras: keys, on }, 'power command not confirmed');
         host
-          .timeout(deps.config.hostAckTimeoutMs)
-          .emit('power', single ? { camera: single, on } : { on }, (err, answer) => {
-            if (err || !answer?.ok)
-              deps.log.warn({ hostId: host.data.hostId, cameras: keys, on }, 'power command not confirmed');
-          });
+          .ask('power', single ? { camera: single, on } : { on }, deps.config.hostAckTimeoutMs)
+          .then((answer: { ok?: boolean } | null) => answer?.ok || notConfirmed(), notConfirmed);
       }
-      deps.log.info({ user: user.username, on, cameras: [...targets.values()].flat() }, 'camera power');
-      return { ok: true, cameras: [...targets.values()].flat() };
+      deps.log.info({ user: user.username, on, cameras }, 'camera power');
+      return { ok: true, cameras };
     };
 
     command('power all cameras', { perms: [P.POWER_BTN] }, schemas.power, ({ on }) => powerRelay(hub.hosts(), on));
     command('power camera', { perms: [P.POWER_BTN] }, schemas.powerOne, ({ camera, on }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      return powerRelay(new Map([[host.socket, [camera]]]), on, camera);
+      return powerRelay(new Map([[host.hostId, { host, cameras: [camera] }]]), on, camera);
     });
 
     command('get demo mode', { perms: CAMERA_VIEWERS, or: true }, null, () => ({ ok: true, demo: hub.demo }));
@@ -147,7 +144,7 @@ export function registerMonitorSocket(deps: Deps): void {
       }
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'ptz', {
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host, 'ptz', {
         camera,
         command: formatPtzCommand(cmd),
       });
@@ -163,7 +160,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('rover get position', mover, schemas.position, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'ptz', { camera, command: '#' });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host, 'ptz', { camera, command: '#' });
       sendPosition(camera, answer);
       if (!answer.ok) return answer;
       const position = String(answer.answer ?? '');
@@ -178,7 +175,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('getLiveTime', monitor, schemas.camera, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'live time', { camera });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host, 'live time', { camera });
       return answer.ok ? { ok: true, liveTime: Number(answer.liveTime) || 0 } : answer;
     });
 
@@ -213,7 +210,7 @@ export function registerMonitorSocket(deps: Deps): void {
             .filter((s) => s.status === 'on')
             .map((s) => s.camera);
       if (!keys.length) return { ok: false, error: MSG.cameras.noCameras };
-      hub.activeSlugDate = event.slugDate;
+      hub.setActive(event.slugDate);
       const answers = await Promise.all(
         keys.map(async (key) => {
           const host = hub.hostOf(key);
@@ -224,7 +221,7 @@ export function registerMonitorSocket(deps: Deps): void {
           return {
             key,
             userId,
-            answer: await askHost(deps.config.hostAckTimeoutMs, host.socket, 'magicshot', {
+            answer: await askHost(deps.config.hostAckTimeoutMs, host, 'magicshot', {
               camera: key,
               slugDate: event.slugDate,
               userId,
@@ -239,10 +236,10 @@ export function registerMonitorSocket(deps: Deps): void {
     });
 
     const toAllHosts = async (event: 'kick' | 'ban' | 'snooze', payload: { userId: string; minutes?: number }) => {
-      for (const host of hub.hosts().keys()) {
-        host.timeout(deps.config.hostAckTimeoutMs).emit(event as 'kick', payload, (err) => {
-          if (err) deps.log.warn({ hostId: host.data.hostId, event }, 'host did not confirm');
-        });
+      for (const { host } of hub.hosts().values()) {
+        host
+          .ask(event, payload, deps.config.hostAckTimeoutMs)
+          .catch(() => deps.log.warn({ hostId: host.hostId, event }, 'host did not confirm'));
       }
       deps.log.info({ user: user.username, event, userId: payload.userId }, 'queue user command');
       return { ok: true } as Answer;
@@ -253,7 +250,7 @@ export function registerMonitorSocket(deps: Deps): void {
     // The monitor's ban needs what the album's user ban needs (it hides the user's photos too).
     const banner: Need = { perms: [...snapshotsRoutes.banUser.permission], or: true };
     command('ban user', banner, schemas.user, async ({ userId }) => {
-      hub.banned.add(userId);
+      hub.ban(userId);
       try {
         await banUser(deps, user, userId, true);
       } catch (err) {
@@ -269,7 +266,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('take shot', config, schemas.camera, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'shot', { camera });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host, 'shot', { camera });
       if (!answer.ok) return answer;
       if (!Buffer.isBuffer(answer.image)) return { ok: false, error: 'The camera sent no image' };
       socket.emit('shot image', { camera, image: answer.image });
@@ -278,7 +275,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('restart acs', config, schemas.camera, async ({ camera }) => {
       const host = hub.hostOf(camera);
       if ('error' in host) return { ok: false, error: host.error };
-      const answer = await askHost(deps.config.hostAckTimeoutMs, host.socket, 'restart', { camera });
+      const answer = await askHost(deps.config.hostAckTimeoutMs, host, 'restart', { camera });
       return answer.ok ? { ok: true } : answer;
     });
   });
