@@ -43,6 +43,7 @@ export function startupFailure(err: unknown, databaseUrl: string | undefined): s
   while (e instanceof Error && e.cause) e = e.cause;
   const code = (e as { code?: string }).code;
   const text = (e instanceof Error ? e.message : String(e)).split('\n')[0] || String(code ?? 'unknown error');
-  const where = databaseUrl ? ' (check DATABASE_URL)' : '';
+  // A message that names its own setting (REDIS_URL, S3_...) needs no DATABASE_URL hint.
+  const where = databaseUrl && !/\(check [A-Z_0-9]+\)/.test(text) ? ' (check DATABASE_URL)' : '';
   return `${code && !text.includes(code) ? `${code} ` : ''}${text}${where}`;
 }

@@ -1,0 +1,326 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, DEVICE_TOKEN } from './test/harness.ts';
+import {
+  ask,
+  next,
+  SocketPool,
+  uploadPhoto,
+  type TestConsole,
+  type TestHost,
+} from './modules/cameras/realtime.test-util.ts';
+
+/**
+ * Issue 15 §1 and §3 (DESIGN §13, docs/operations.md "Several instances"): two real server
+ * processes on one PostgreSQL database and the machine's Redis behave as one. A camera host on
+ * A, consoles on B and on A; then A is killed with SIGKILL and the host moves to B.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const ADMIN_PASSWORD = 'cluster-test-password';
+const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+type Instance = { url: string; kill: () => void; exited: Promise<number | null>; out: { text: string } };
+
+function startInstance(env: Record<string, string>): Promise<Instance> {
+  return freePort().then((port) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SIMULATOR: 'off',
+        LOG_LEVEL: 'info',
+        DEVICE_TOKEN,
+        ADMIN_PASSWORD,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = { text: '' };
+    child.stdout.on('data', (d: Buffer) => (out.text += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out.text += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    return { url: `http://127.0.0.1:${port}`, kill: () => child.kill('SIGKILL'), exited, out };
+  });
+}
+
+async function ready(instance: Instance): Promise<void> {
+  // Not expect.poll: beforeAll runs outside a test.
+  for (const until = Date.now() + 120_000; Date.now() < until;) {
+    if ((await fetch(`${instance.url}/readyz`).catch(() => null))?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`instance not ready:\n${instance.out.text}`);
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+const cameraOf = async (url: string, cookie: string, camera: string) => {
+  const res = await fetch(`${url}/api/cameras/monitor`, { headers: { cookie } });
+  const body = (await res.json()) as { cameras: { camera: string; status: string }[] };
+  return body.cameras.find((c) => c.camera === camera)?.status ?? 'unknown';
+};
+
+/** A camera host that answers every command and records what it was told. */
+function recordCommands(host: TestHost, told: { event: string; payload: unknown }[]): void {
+  for (const event of ['power', 'ptz', 'kick', 'ban', 'snooze'] as const) {
+    (host as unknown as { on: (e: string, l: (p: unknown, ack?: (a: unknown) => void) => void) => void }).on(
+      event,
+      (payload, ack) => {
+        told.push({ event, payload });
+        ack?.({ ok: true, answer: event === 'ptz' ? '100,200,1' : '' });
+      },
+    );
+  }
+}
+
+describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
+  let dataDir = '';
+  let drop = async () => {};
+  const env: Record<string, string> = {};
+  let a: Instance;
+  let b: Instance;
+  let jpeg: Buffer;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-cluster-'));
+    const prev = process.env.TEST_DATABASE_URL;
+    process.env.TEST_DATABASE_URL = DATABASE;
+    const db = await createPgDatabase();
+    process.env.TEST_DATABASE_URL = prev;
+    drop = db.drop;
+    // One media folder (a shared disk here; S3 in production), one database, one Redis prefix.
+    Object.assign(env, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url,
+      REDIS_URL: REDIS,
+      REDIS_PREFIX: `t-${randomBytes(6).toString('hex')}`,
+    });
+    // One after the other: the first runs the migrations.
+    a = await startInstance(env);
+    await ready(a);
+    b = await startInstance(env);
+    await ready(b);
+    jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+  }, 240_000);
+
+  afterAll(async () => {
+    a?.kill();
+    b?.kill();
+    await Promise.all([a?.exited, b?.exited]);
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a console on B sees and commands A’s host; bans reach A; after A is killed the host works through B', async () => {
+    const onA = new SocketPool(() => a.url);
+    const onB = new SocketPool(() => b.url);
+    try {
+      const cookie = await login(b.url);
+      const consoleB: TestConsole = await onB.console(cookie, ['stadiumcam']);
+      const consoleA: TestConsole = await onA.console(cookie, ['stadiumcam']);
+
+      const seenOnB = next<{ camera: string; status: string }>(consoleB, 'monitor camera', (s) => s.camera === 'x1');
+      const host = await onA.host('host-x', [{ camera: 'x1' }]);
+      const told: { event: string; payload: unknown }[] = [];
+      recordCommands(host, told);
+      // A's console fan-out reaches B's console, and B's registry knows the camera.
+      expect((await seenOnB).status).toBe('on');
+      await expect.poll(() => cameraOf(b.url, cookie, 'x1'), { timeout: 10_000 }).toBe('on');
+
+      // Frames from A's host reach a console on B.
+      expect(await ask(consoleB, 'join monitor livestream', { room: 'monitor', camera: 'x1' })).toEqual({ ok: true });
+      const frame = next<{ camera: string; frame: Buffer }>(consoleB, 'livestream', (f) => f.camera === 'x1');
+      const sending = setInterval(() => host.emit('frame', { camera: 'x1', jpeg }), 100);
+      try {
+        const got = await frame;
+        expect(Buffer.compare(Buffer.from(got.frame), jpeg)).toBe(0);
+      } finally {
+        clearInterval(sending);
+      }
+
+      // A photo uploaded through A shows on B's console.
+      const arrived = next<{ _id: string; userId: string }>(
+        consoleB,
+        'monitor newSnapshot',
+        (s) => s.userId === 'fan-x',
+      );
+      const meta = { slugDate: 'stadiumcam', userId: 'fan-x', camera: 'x1', section: '1', row: 'A', seat: '1' };
+      const upload = await uploadPhoto(a.url, { metadata: meta, image: jpeg });
+      expect(upload.status).toBe(200);
+      const photoId = upload.body._id as string;
+      expect((await arrived)._id).toBe(photoId);
+
+      // B's commands reach the host on A, with its answer.
+      expect(await ask(consoleB, 'power camera', { camera: 'x1', on: false })).toMatchObject({ ok: true });
+      await expect.poll(() => told.find((t) => t.event === 'power')?.payload).toEqual({ camera: 'x1', on: false });
+      expect(await ask(consoleB, 'rover get position', { camera: 'x1' })).toEqual({
+        ok: true,
+        position: '100,200,1',
+      });
+
+      // A ban on B hides the photo for a console on A, and the host on A is told.
+      const hidden = next<{ userId?: string; hidden: boolean }>(consoleA, 'bannedChanged', (p) => p.userId === 'fan-x');
+      const oldUrl = (await (await fetch(`${a.url}/api/snapshots/${photoId}`, { headers: { cookie } })).json()) as {
+        thumbURI: string;
+      };
+      expect(await ask(consoleB, 'ban user', { userId: 'fan-x' })).toEqual({ ok: true });
+      expect((await hidden).hidden).toBe(true);
+      await expect.poll(() => told.find((t) => t.event === 'ban')?.payload).toEqual({ userId: 'fan-x' });
+      expect((await fetch(`${a.url}${oldUrl.thumbURI}`)).status).toBe(404);
+
+      // A dies. B's consoles are told its camera is off, then the host reconnects to B.
+      const offOnB = next<{ camera: string; status: string }>(
+        consoleB,
+        'monitor camera',
+        (s) => s.camera === 'x1' && s.status === 'off',
+      );
+      a.kill();
+      await a.exited;
+      await offOnB;
+      const moved = await onB.host('host-x', [{ camera: 'x1' }]);
+      const toldAfter: { event: string; payload: unknown }[] = [];
+      recordCommands(moved, toldAfter);
+      await expect.poll(() => cameraOf(b.url, cookie, 'x1'), { timeout: 10_000 }).toBe('on');
+      expect(await ask(consoleB, 'power camera', { camera: 'x1', on: true })).toMatchObject({ ok: true });
+      await expect.poll(() => toldAfter.find((t) => t.event === 'power')?.payload).toEqual({ camera: 'x1', on: true });
+      // Nothing A acknowledged is lost: the photo is there, through B.
+      const photo = await fetch(`${b.url}/api/snapshots/${photoId}`, { headers: { cookie } });
+      expect(photo.status).toBe(200);
+    } finally {
+      onA.closeAll();
+      onB.closeAll();
+    }
+  }, 180_000);
+});
+
+describe('Redis faults (issue 15)', () => {
+  it('a REDIS_URL nobody answers stops the start with one clear line', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-noredis-'));
+    try {
+      const port = await freePort();
+      const s = await startInstance({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: `redis://127.0.0.1:${port}` });
+      expect(await s.exited).toBe(1);
+      expect(s.out.text).toContain(`Cannot start: Redis at redis://127.0.0.1:${port} is unreachable`);
+      expect(s.out.text).toContain('(check REDIS_URL)');
+      expect(s.out.text.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(3);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('Redis away for a while: the instance keeps serving its own consoles and catches up when Redis returns', async () => {
+    // A proxy in front of the machine's Redis that the test can cut and restore.
+    const target = new URL(REDIS);
+    const open = new Set<NetSocket>();
+    let up = true;
+    const proxy: Server = createServer((client) => {
+      if (!up) return client.destroy();
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      open.add(client).add(upstream);
+      client.pipe(upstream).pipe(client);
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+        open.delete(client);
+        open.delete(upstream);
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyUrl = `redis://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-redisdown-'));
+    const prev = process.env.TEST_DATABASE_URL;
+    process.env.TEST_DATABASE_URL = DATABASE;
+    const db = await createPgDatabase();
+    process.env.TEST_DATABASE_URL = prev;
+    const shared = { DATA_DIR: dataDir, DATABASE_URL: db.url, REDIS_PREFIX: `t-${randomBytes(6).toString('hex')}` };
+    const viaProxy = await startInstance({ ...shared, REDIS_URL: proxyUrl });
+    await ready(viaProxy);
+    const other = await startInstance({ ...shared, REDIS_URL: REDIS });
+    await ready(other);
+    const pool = new SocketPool(() => viaProxy.url);
+    const otherPool = new SocketPool(() => other.url);
+    try {
+      const cookie = await login(viaProxy.url);
+      const local = await pool.console(cookie, ['stadiumcam']);
+      const remote = await otherPool.console(cookie, ['stadiumcam']);
+      const host = await pool.host('host-r', [{ camera: 'r1' }]);
+      recordCommands(host, []);
+      await expect.poll(() => cameraOf(other.url, cookie, 'r1'), { timeout: 10_000 }).toBe('on');
+
+      up = false;
+      for (const s of open) s.destroy();
+      // The instance and its own console keep working while Redis is away.
+      const meta = { slugDate: 'stadiumcam', userId: 'fan-r', camera: 'r1', section: '1', row: 'A', seat: '1' };
+      const seen = next<{ userId: string }>(local, 'monitor newSnapshot', (s) => s.userId === 'fan-r');
+      expect(
+        (
+          await uploadPhoto(viaProxy.url, {
+            metadata: meta,
+            image: await sharp({ create: { width: 32, height: 32, channels: 3, background: '#000' } })
+              .jpeg()
+              .toBuffer(),
+          })
+        ).status,
+      ).toBe(200);
+      await seen;
+      expect(await ask(local, 'rover get position', { camera: 'r1' })).toEqual({ ok: true, position: '100,200,1' });
+      expect((await fetch(`${viaProxy.url}/healthz`)).status).toBe(200);
+
+      up = true;
+      // Cross-instance messages resume: a report on the cut-off instance reaches the other's console.
+      await expect
+        .poll(
+          async () => {
+            const got = next<{ camera: string; fps: number }>(
+              remote,
+              'monitor camera',
+              (s) => s.camera === 'r1' && s.fps === 7,
+            );
+            host.emit('report', { camera: 'r1', fps: 7 });
+            return Promise.race([got.then(() => true), new Promise((r) => setTimeout(() => r(false), 1_000))]);
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
+      expect(viaProxy.out.text).not.toMatch(/Unhandled|uncaught/i);
+    } finally {
+      pool.closeAll();
+      otherPool.closeAll();
+      viaProxy.kill();
+      other.kill();
+      await Promise.all([viaProxy.exited, other.exited]);
+      proxy.close();
+      for (const s of open) s.destroy();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
