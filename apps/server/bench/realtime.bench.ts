@@ -1,28 +1,37 @@
 /**
- * Realtime at venue scale (issue 4, point 7). The parent process runs one server (PGlite)
- * and measures its event-loop lag and memory; a child process plays the load: the venue
- * simulator with 8 cameras at 5 fps and about 10 photos/s, and 50 console sockets that
- * joined every camera's stream and the event. The child counts frames delivered and the
- * upload-to-console latency of new snapshots (capture time on the host to arrival at a
- * console; one clock, both in the child). Figures go to docs/bench-realtime.md by hand.
+ * Realtime at venue scale (issue 4 point 7, issue 15 point 4). Server processes (one, or
+ * BENCH_INSTANCES sharing PostgreSQL and Redis) measure their own event-loop lag and memory; a
+ * load process plays the venue simulator with 8 cameras at 5 fps (frames replayed from JPEGs
+ * rendered at start, so the load is not the bottleneck; BENCH_FRAMES=render renders each one)
+ * and about 10 photos/s, and 50 console sockets spread over the instances, each joined to every
+ * camera's stream and the event. The load counts frames delivered and the upload-to-console
+ * latency of new snapshots (capture time on the host to arrival at a console; one clock).
+ * The camera hosts and uploads go to the first instance. Figures go to docs/bench-realtime.md.
  *
- *   npm run bench:realtime                 (5 minutes)
- *   BENCH_SECONDS=60 npm run bench:realtime
+ *   npm run bench:realtime                                   (5 minutes, PGlite, one instance)
+ *   BENCH_DB=postgres npm run bench:realtime                 (a fresh database on TEST_DATABASE_URL's server)
+ *   BENCH_DB=postgres BENCH_INSTANCES=2 npm run bench:realtime   (+ Redis at 127.0.0.1:6379 or BENCH_REDIS_URL)
+ *   BENCH_SECONDS=90 npm run bench:realtime
  *
  * BENCH_CONSOLES (50), BENCH_CAMERAS (8), BENCH_FPS (5), BENCH_PHOTO_RATE (10 per second).
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 50);
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 8);
 const FPS = Number(process.env.BENCH_FPS ?? 5);
 const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 10);
+const INSTANCES = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
+const DB = process.env.BENCH_DB === 'postgres' || INSTANCES > 1 ? 'postgres' : 'pglite';
+const FRAMES = process.env.BENCH_FRAMES === 'render' ? 'render' : 'replay';
 const WARMUP_S = SECONDS >= 30 ? 10 : 3;
 const TOKEN = 'bench-device-token';
 const PASSWORD = 'bench-admin-password';
@@ -45,7 +54,8 @@ async function runLoad(): Promise<void> {
   const { io } = await import('socket.io-client');
   type Socket = ReturnType<typeof io>;
   const { startVenue } = await import('@stadiumcam/venue-sim');
-  const url = process.env.BENCH_URL!;
+  const urls = process.env.BENCH_URLS!.split(',');
+  const url = urls[0];
   const cookie = process.env.BENCH_COOKIE!;
   const slugDate = process.env.BENCH_SLUGDATE!;
   const cameras = Array.from({ length: CAMERAS }, (_, i) => `cam${i + 1}`);
@@ -55,7 +65,11 @@ async function runLoad(): Promise<void> {
   const latencies: number[] = [];
   const sockets: Socket[] = [];
   for (let i = 0; i < CONSOLES; i++) {
-    const s: Socket = io(`${url}/console`, { transports: ['websocket'], extraHeaders: { cookie }, forceNew: true });
+    const s: Socket = io(`${urls[i % urls.length]}/console`, {
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
       s.once('connect_error', reject);
@@ -92,6 +106,7 @@ async function runLoad(): Promise<void> {
     // Enough camera capacity for the photo rate: each camera does 1 / turn photos per second.
     turnMs: Math.floor((CAMERAS / (PHOTO_RATE * 1.15)) * 1000),
     suspiciousShare: 0.02,
+    frames: FRAMES,
   });
   await allKnown;
   for (const s of sockets) {
@@ -123,17 +138,25 @@ async function runLoad(): Promise<void> {
   await new Promise<void>((resolve) => process.send!({ type: 'report', report }, () => resolve()));
 }
 
+type ServerStats = {
+  framesIn: number;
+  lag: { p50: number; p99: number; max: number };
+  memory: { t: number; rss: number; heap: number }[];
+};
+
+/** One server: builds the app, then measures itself between the parent's 'start' and 'stop'. */
 async function runServer(): Promise<void> {
   const { buildApp } = await import('../src/app.ts');
   const { configFromEnv } = await import('../src/config.ts');
   const { ensureTodayEventLive } = await import('../src/modules/events/events.service.ts');
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-bench-rt-'));
+  const dataDir = process.env.BENCH_DATA_DIR!;
   const app = await buildApp(
     {
       ...configFromEnv({}),
       // Attendees all come from this machine: lift the per-address limit for the run.
       publicRateLimit: Number(process.env.PUBLIC_RATE_LIMIT) || 1_000_000,
       dataDir,
+      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       pgliteDir: 'memory://',
       mediaDir: path.join(dataDir, 'media'),
       outboxDir: path.join(dataDir, 'outbox'),
@@ -144,66 +167,142 @@ async function runServer(): Promise<void> {
       attendeeDist: path.join(dataDir, 'no-attendee'),
       logLevel: 'warn',
       trustProxy: false,
+      ...(process.env.BENCH_REDIS_URL
+        ? { redis: { url: process.env.BENCH_REDIS_URL, prefix: process.env.BENCH_REDIS_PREFIX! } }
+        : {}),
     },
     { logger: false },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const event = await ensureTodayEventLive(app.deps);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  const sid = login.cookies.find((c) => c.name === 'sid')!.value;
-
-  console.log(
-    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps, ${PHOTO_RATE} photos/s, ${CONSOLES} consoles`,
-  );
+  let setup: { slugDate: string; cookie: string } | undefined;
+  if (process.env.BENCH_FIRST === '1') {
+    const event = await ensureTodayEventLive(app.deps);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    setup = { slugDate: event.slugDate, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
+  }
   const lag = monitorEventLoopDelay({ resolution: 10 });
-  const memory: { t: number; rss: number; heap: number }[] = [];
+  const memory: ServerStats['memory'] = [];
   let sampler: NodeJS.Timeout | undefined;
-  const hub = app.deps.cameras;
   let framesAtStart = 0;
+  const hub = app.deps.cameras;
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'start') {
+      lag.enable();
+      framesAtStart = hub.counters.framesIn;
+      const t0 = performance.now();
+      const sample = () => {
+        const u = process.memoryUsage();
+        memory.push({ t: Math.round((performance.now() - t0) / 1000), rss: u.rss, heap: u.heapUsed });
+      };
+      sample();
+      sampler = setInterval(sample, 5000);
+    }
+    if (m.type === 'stop') {
+      lag.disable();
+      clearInterval(sampler);
+      const stats: ServerStats = {
+        framesIn: hub.counters.framesIn - framesAtStart,
+        lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+        memory,
+      };
+      process.send!({ type: 'stats', stats }, () => void app.close().then(() => process.exit(0)));
+    }
+  });
+  process.send!({ type: 'listening', url, setup });
+}
 
-  const child = fork(import.meta.filename, [], {
+function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { type: string } & Record<string, unknown>) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      resolve(m as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`${type}: process exited (${code})`)));
+  });
+}
+
+async function runParent(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-bench-rt-'));
+  let dropDb = async () => {};
+  const env: Record<string, string> = { BENCH_ROLE: 'server', BENCH_DATA_DIR: dataDir };
+  if (DB === 'postgres') {
+    const base =
+      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    env.BENCH_DATABASE_URL = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  if (INSTANCES > 1) {
+    env.BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    env.BENCH_REDIS_PREFIX = `bench-${randomBytes(5).toString('hex')}`;
+  }
+  console.log(
+    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${DB}, ${INSTANCES} instance(s)`,
+  );
+  const servers: ChildProcess[] = [];
+  const urls: string[] = [];
+  let setup: { slugDate: string; cookie: string } | undefined;
+  // One after the other: the first runs the migrations and creates the live event.
+  for (let i = 0; i < INSTANCES; i++) {
+    const child = fork(import.meta.filename, [], {
+      env: { ...process.env, ...env, BENCH_FIRST: i === 0 ? '1' : '0' },
+      execArgv: ['--import', 'tsx'],
+    });
+    servers.push(child);
+    const m = await waitFor<{ url: string; setup?: typeof setup }>(child, 'listening');
+    urls.push(m.url);
+    setup ??= m.setup;
+  }
+  const load = fork(import.meta.filename, [], {
     env: {
       ...process.env,
       BENCH_ROLE: 'load',
-      BENCH_URL: url,
-      BENCH_COOKIE: `sid=${sid}`,
-      BENCH_SLUGDATE: event.slugDate,
+      BENCH_URLS: urls.join(','),
+      BENCH_COOKIE: setup!.cookie,
+      BENCH_SLUGDATE: setup!.slugDate,
     },
     execArgv: ['--import', 'tsx'],
   });
-  const report = await new Promise<LoadReport>((resolve, reject) => {
-    child.on('message', (m: { type: string; report?: LoadReport }) => {
-      if (m.type === 'ready') console.log('load ready: consoles joined, venue running');
-      if (m.type === 'measuring') {
-        lag.enable();
-        framesAtStart = hub.counters.framesIn;
-        const t0 = performance.now();
-        const sample = () => {
-          const u = process.memoryUsage();
-          memory.push({ t: Math.round((performance.now() - t0) / 1000), rss: u.rss, heap: u.heapUsed });
-        };
-        sample();
-        sampler = setInterval(sample, 5000);
-      }
-      if (m.type === 'report' && m.report) resolve(m.report);
-    });
-    child.on('exit', (code) => reject(new Error(`load process exited (${code})`)));
+  load.on('message', (m: { type: string }) => {
+    if (m.type === 'ready') console.log('load ready: consoles joined, venue running');
+    if (m.type === 'measuring') for (const s of servers) s.send({ type: 'start' });
   });
-  lag.disable();
-  clearInterval(sampler);
-  const framesIn = hub.counters.framesIn - framesAtStart;
+  const { report } = await waitFor<{ report: LoadReport }>(load, 'report');
+  const stats = await Promise.all(
+    servers.map((s) => {
+      const got = waitFor<{ stats: ServerStats }>(s, 'stats');
+      s.send({ type: 'stop' });
+      return got.then((m) => m.stats);
+    }),
+  );
 
   const s = report.seconds;
   const lat = report.latencies;
+  const framesIn = stats.reduce((n, x) => n + x.framesIn, 0);
+  const range = (values: number[]) =>
+    values.length ? `${mb(Math.min(...values))} / ${mb(Math.max(...values))} / ${mb(values.at(-1)!)}` : '-';
   const rows: [string, string][] = [
     ['measured', `${s.toFixed(0)} s`],
-    ['frames from hosts', `${(framesIn / s).toFixed(1)} /s (ideal ${CAMERAS * FPS})`],
+    ['frames from hosts', `${(framesIn / s).toFixed(1)} /s (asked for ${CAMERAS * FPS})`],
     [
       'frames delivered (all consoles)',
       `${(report.framesDelivered / s).toFixed(0)} /s (ideal ${CAMERAS * FPS * CONSOLES})`,
@@ -213,21 +312,14 @@ async function runServer(): Promise<void> {
     ['new snapshots per console', `${(report.snapshotsSeen / s).toFixed(2)} /s`],
     ['upload-to-console latency p50', `${pct(lat, 50).toFixed(0)} ms`],
     ['upload-to-console latency p99', `${pct(lat, 99).toFixed(0)} ms`],
-    ['event-loop lag p50 (server)', `${(lag.percentile(50) / 1e6).toFixed(1)} ms`],
-    ['event-loop lag p99 (server)', `${(lag.percentile(99) / 1e6).toFixed(1)} ms`],
-    ['event-loop lag max (server)', `${(lag.max / 1e6).toFixed(1)} ms`],
-    [
-      'server RSS min / max / end',
-      memory.length
-        ? `${mb(Math.min(...memory.map((m) => m.rss)))} / ${mb(Math.max(...memory.map((m) => m.rss)))} / ${mb(memory.at(-1)!.rss)}`
-        : '-',
-    ],
-    [
-      'server heap min / max / end',
-      memory.length
-        ? `${mb(Math.min(...memory.map((m) => m.heap)))} / ${mb(Math.max(...memory.map((m) => m.heap)))} / ${mb(memory.at(-1)!.heap)}`
-        : '-',
-    ],
+    ...stats.flatMap((x, i): [string, string][] => [
+      [
+        `event-loop lag p50 / p99 / max (instance ${i + 1})`,
+        `${x.lag.p50.toFixed(1)} / ${x.lag.p99.toFixed(1)} / ${x.lag.max.toFixed(1)} ms`,
+      ],
+      [`RSS min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.rss))],
+      [`JS heap min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.heap))],
+    ]),
     [
       'attendees (joined / photos found / overlays / shares / refused)',
       `${report.crowd.joined} / ${report.crowd.photos} / ${report.crowd.overlays} / ${report.crowd.shares} / ${report.crowd.refused}`,
@@ -235,18 +327,22 @@ async function runServer(): Promise<void> {
   ];
   console.log('\n| measure | value |\n|---|---|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
-  console.log(
-    '\nmemory samples (s: rss / heap):',
-    memory.map((m) => `${m.t}: ${mb(m.rss)} / ${mb(m.heap)}`).join(', '),
+  stats.forEach((x, i) =>
+    console.log(
+      `\nmemory samples, instance ${i + 1} (s: rss / heap):`,
+      x.memory.map((m) => `${m.t}: ${mb(m.rss)} / ${mb(m.heap)}`).join(', '),
+    ),
   );
-  await app.close();
+  await dropDb();
   await rm(dataDir, { recursive: true, force: true });
 }
 
 if (process.env.BENCH_ROLE === 'load') {
   await runLoad();
   process.exit(0);
-} else {
+} else if (process.env.BENCH_ROLE === 'server') {
   await runServer();
+} else {
+  await runParent();
   process.exit(0);
 }

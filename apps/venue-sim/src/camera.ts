@@ -39,6 +39,9 @@ export class SimCamera {
   private turnTimer: NodeJS.Timeout | null = null;
   private velocity = { pan: 0, tilt: 0, at: 0 };
   private cache: { key: string; jpeg: Promise<Buffer> } | null = null;
+  /** Pre-rendered frames played in turn instead of rendering (benchmarks: the load is not the bottleneck). */
+  replay: Buffer[] | null = null;
+  private replayed = 0;
   /** Frames emitted since the last fps report. */
   framesSent = 0;
   /** Frame ticks while on (what a console should get at best); a running total for tests. */
@@ -151,6 +154,7 @@ export class SimCamera {
 
   /** A JPEG of what the camera sees now; re-rendered only when the picture changes. */
   frame(): Promise<Buffer> {
+    if (this.replay?.length) return Promise.resolve(this.replay[this.replayed++ % this.replay.length]);
     this.applyVelocity();
     const target = this.current?.seat ?? null;
     const label = target ? `Sec ${target.section} Row ${target.row} Seat ${target.seat}` : 'LIVE';

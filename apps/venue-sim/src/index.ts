@@ -1,6 +1,7 @@
 import { Crowd } from './attendees.ts';
 import { SimHost, type SimLog } from './host.ts';
 import { createRng } from './rng.ts';
+import { PAN_LIMIT, renderFrame } from './bowl.ts';
 import { uploadVenueMap, type Technician } from './technician.ts';
 
 export { SimHost } from './host.ts';
@@ -25,6 +26,11 @@ export type VenueOptions = {
   turnMs?: number;
   /** Share of attendees that act suspiciously (default 0.03). */
   suspiciousShare?: number;
+  /**
+   * 'replay': each camera plays a few frames rendered at start instead of rendering each one,
+   * so a benchmark's load process is not the bottleneck (default 'render').
+   */
+  frames?: 'render' | 'replay';
   /** Delay before a power command takes effect (default 400 ms). */
   powerDelayMs?: number;
   log?: SimLog;
@@ -37,6 +43,7 @@ export type VenueOptions = {
 
 export type Venue = { hosts: SimHost[]; crowd: Crowd; stop: () => Promise<void> };
 
+const REPLAY_FRAMES = 8;
 const quiet: SimLog = { info: () => {}, warn: () => {} };
 
 /** Starts the simulated venue (camera hosts and attendees) against a running server. */
@@ -63,6 +70,20 @@ export async function startVenue(opts: VenueOptions): Promise<Venue> {
         log,
       }),
   );
+  if (opts.frames === 'replay') {
+    for (const host of hosts) {
+      for (const cam of host.cameras.values()) {
+        cam.replay = await Promise.all(
+          Array.from({ length: REPLAY_FRAMES }, (_, i) =>
+            renderFrame(
+              { pan: Math.round(((i - REPLAY_FRAMES / 2) * PAN_LIMIT) / 10), tilt: 0, zoom: 0.3 },
+              { camera: cam.name, target: null, label: `REPLAY ${i + 1}` },
+            ),
+          ),
+        );
+      }
+    }
+  }
   const crowd = new Crowd({
     serverUrl: opts.serverUrl,
     rate: opts.attendeeRate ?? 0.3,
