@@ -293,6 +293,10 @@ describe('Redis faults (issue 15)', () => {
       await seen;
       expect(await ask(local, 'rover get position', { camera: 'r1' })).toEqual({ ok: true, position: '100,200,1' });
       expect((await fetch(`${viaProxy.url}/healthz`)).status).toBe(200);
+      // Not ready for new work while Redis is away (a load balancer sends it elsewhere), ready after.
+      const readyz = await fetch(`${viaProxy.url}/readyz`);
+      expect(readyz.status).toBe(503);
+      expect(((await readyz.json()) as { checks: { redis: string } }).checks.redis).not.toBe('ok');
 
       up = true;
       // Cross-instance messages resume: a report on the cut-off instance reaches the other's console.
@@ -310,6 +314,7 @@ describe('Redis faults (issue 15)', () => {
           { timeout: 30_000, interval: 500 },
         )
         .toBe(true);
+      await expect.poll(async () => (await fetch(`${viaProxy.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
       expect(viaProxy.out.text).not.toMatch(/Unhandled|uncaught/i);
     } finally {
       pool.closeAll();

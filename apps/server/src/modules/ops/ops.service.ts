@@ -20,13 +20,18 @@ async function check(run: () => Promise<unknown>): Promise<string> {
   }
 }
 
-/** Readiness (docs/operations.md): the database answers and the media folder is writable. */
+/**
+ * Readiness (docs/operations.md): the database answers, the media folder is writable and, with
+ * several instances, Redis answers.
+ */
 export async function readiness(deps: Deps): Promise<Readiness> {
-  const [database, media] = await Promise.all([
+  const redis = deps.cluster.redis;
+  const [database, media, shared] = await Promise.all([
     check(() => pingDatabase(deps.db)),
     check(() => access(deps.config.mediaDir, constants.W_OK)),
+    redis ? check(() => redis.ping()) : Promise.resolve(null),
   ]);
-  const checks = { database, media };
+  const checks = { database, media, ...(shared ? { redis: shared } : {}) };
   const ok = Object.values(checks).every((c) => c === 'ok');
   return { status: deps.ops.draining ? 'draining' : ok ? 'ready' : 'not ready', checks };
 }
