@@ -42,6 +42,8 @@ type LoadReport = {
   framesPerConsole: number;
   snapshotsSeen: number;
   latencies: number[];
+  /** Upload-to-console latency p50 / p99 per minute of the run: growth over time, or spikes? */
+  perMinute: { minute: number; p50: number; p99: number; n: number }[];
   uploads: number;
   crowd: Record<string, number>;
 };
@@ -63,6 +65,8 @@ async function runLoad(): Promise<void> {
   let frames = 0;
   let snapshots = 0;
   const latencies: number[] = [];
+  const byMinute: number[][] = [];
+  let measureStart = 0;
   const sockets: Socket[] = [];
   for (let i = 0; i < CONSOLES; i++) {
     const s: Socket = io(`${urls[i % urls.length]}/console`, {
@@ -81,7 +85,9 @@ async function runLoad(): Promise<void> {
     s.on('monitor newSnapshot', (snap: { date: string }) => {
       if (!measuring) return;
       snapshots++;
-      latencies.push(Date.now() - Date.parse(snap.date));
+      const ms = Date.now() - Date.parse(snap.date);
+      latencies.push(ms);
+      (byMinute[Math.floor((Date.now() - measureStart) / 60_000)] ??= []).push(ms);
     });
     sockets.push(s);
   }
@@ -117,6 +123,7 @@ async function runLoad(): Promise<void> {
   }
   process.send!({ type: 'ready' });
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+  measureStart = Date.now();
   measuring = true;
   const uploadsBefore = venue.hosts.reduce((n, h) => n + h.uploads, 0);
   const started = performance.now();
@@ -130,6 +137,10 @@ async function runLoad(): Promise<void> {
     framesPerConsole: frames / CONSOLES,
     snapshotsSeen: snapshots / CONSOLES,
     latencies: latencies.sort((a, b) => a - b),
+    perMinute: byMinute.map((l, minute) => {
+      const sorted = [...l].sort((a, b) => a - b);
+      return { minute: minute + 1, p50: pct(sorted, 50), p99: pct(sorted, 99), n: sorted.length };
+    }),
     uploads: venue.hosts.reduce((n, h) => n + h.uploads, 0) - uploadsBefore,
     crowd: { ...venue.crowd.stats },
   };
@@ -327,6 +338,10 @@ async function runParent(): Promise<void> {
   ];
   console.log('\n| measure | value |\n|---|---|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+  console.log(
+    '\nlatency per minute (p50 / p99 ms):',
+    report.perMinute.map((m) => `${m.minute}: ${m.p50} / ${m.p99}`).join(', '),
+  );
   stats.forEach((x, i) =>
     console.log(
       `\nmemory samples, instance ${i + 1} (s: rss / heap):`,
