@@ -1,10 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { MSG } from '@stadiumcam/contract';
+import { DEFAULT_TIMEZONE, MSG } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /**
  * The walk of every console screen and main modal against its section of the documents
@@ -81,7 +86,8 @@ describe('screens walk (docs/screens)', () => {
 
   it('calendar, event selector, event form and delete confirmation', async () => {
     await page.goto('/');
-    const today = dayjs().format('YYYY-MM-DD');
+    // The simulator's event is today in the template's zone (not the test machine's: CI runs in UTC).
+    const today = dayjs().tz(DEFAULT_TIMEZONE).format('YYYY-MM-DD');
     await showMonth(page, today);
     await shows(page.locator(`[data-testid=event-card][data-slugdate="stadiumcam-${today}"]`));
     await shows(page.getByTestId('calendar-legend').getByText('Upcoming'));
@@ -94,7 +100,7 @@ describe('screens walk (docs/screens)', () => {
     await page.keyboard.press('Escape');
     await selector.waitFor({ state: 'detached' });
 
-    const day = dayjs().add(3, 'day').format('YYYY-MM-DD');
+    const day = dayjs().tz(DEFAULT_TIMEZONE).add(3, 'day').format('YYYY-MM-DD');
     await showMonth(page, day);
     await page.locator(`[data-date="${day}"] [data-day-number]`).click();
     await page.getByRole('button', { name: 'Create event' }).click();
