@@ -14,6 +14,7 @@ import {
   uploadPhoto,
   type TestConsole,
   type TestHost,
+  freePort,
 } from './modules/cameras/realtime.test-util.ts';
 
 /**
@@ -25,14 +26,6 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const ADMIN_PASSWORD = 'cluster-test-password';
 const DATABASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 type Instance = { url: string; kill: () => void; exited: Promise<number | null>; out: { text: string } };
 

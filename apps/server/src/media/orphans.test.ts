@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_TOKEN } from '../test/harness.ts';
-import { SocketPool, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
+import { freePort, SocketPool, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
 
 /**
  * Issue 16 §11 (docs/security.md §11): a server killed with SIGKILL in the middle of photo
@@ -18,14 +17,6 @@ import { SocketPool, uploadPhoto } from '../modules/cameras/realtime.test-util.t
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN_PASSWORD = 'orphan-test-password';
 const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 function start(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type {
   ConsoleClientEvents,
@@ -12,6 +12,15 @@ import { DEVICE_TOKEN, type TestApp } from '../../test/harness.ts';
 export type TestConsole = Socket<ConsoleServerEvents, ConsoleClientEvents>;
 export type TestHost = Socket<DeviceServerEvents, DeviceClientEvents>;
 type Answer = { ok: boolean; error?: string; [k: string]: unknown };
+
+/** A port nobody listens on now (for servers started as child processes). */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
 
 /** Makes the app listen on a free port (once) and answers its base URL. */
 export async function listenUrl(t: TestApp): Promise<string> {

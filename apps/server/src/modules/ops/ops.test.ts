@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { MSG, opsRoutes } from '@stadiumcam/contract';
 import { createTestApp, describeEachDb, type TestApp } from '../../test/harness.ts';
+import { freePort } from '../cameras/realtime.test-util.ts';
 
 describeEachDb('operations: /healthz, /readyz, /metrics', (t) => {
   it('answers /healthz and /readyz without a session', async () => {
@@ -70,14 +70,6 @@ describe('operations: readiness failures and the metrics token', () => {
     expect(draining.body.status).toBe('draining');
   });
 });
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 describe('SIGTERM drains the server', () => {
   it('stops accepting, closes the sockets so clients reconnect elsewhere, and exits 0 within 10 s', async () => {
