@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, DEVICE_TOKEN } from './test/harness.ts';
+import { cutProxy } from './test/cut-proxy.ts';
 import {
   ask,
   next,
@@ -230,24 +230,8 @@ describe('Redis faults (issue 15)', () => {
   it('Redis away for a while: the instance keeps serving its own consoles and catches up when Redis returns', async () => {
     // A proxy in front of the machine's Redis that the test can cut and restore.
     const target = new URL(REDIS);
-    const open = new Set<NetSocket>();
-    let up = true;
-    const proxy: Server = createServer((client) => {
-      if (!up) return client.destroy();
-      const upstream = connect(Number(target.port || 6379), target.hostname);
-      open.add(client).add(upstream);
-      client.pipe(upstream).pipe(client);
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-        open.delete(client);
-        open.delete(upstream);
-      };
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-    const proxyUrl = `redis://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    const proxy = await cutProxy(target.hostname, Number(target.port || 6379));
+    const proxyUrl = `redis://127.0.0.1:${proxy.port}`;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-redisdown-'));
     const prev = process.env.TEST_DATABASE_URL;
     process.env.TEST_DATABASE_URL = DATABASE;
@@ -268,8 +252,7 @@ describe('Redis faults (issue 15)', () => {
       recordCommands(host, []);
       await expect.poll(() => cameraOf(other.url, cookie, 'r1'), { timeout: 10_000 }).toBe('on');
 
-      up = false;
-      for (const s of open) s.destroy();
+      proxy.cut();
       // The instance and its own console keep working while Redis is away.
       const meta = { slugDate: 'stadiumcam', userId: 'fan-r', camera: 'r1', section: '1', row: 'A', seat: '1' };
       const seen = next<{ userId: string }>(local, 'monitor newSnapshot', (s) => s.userId === 'fan-r');
@@ -291,7 +274,7 @@ describe('Redis faults (issue 15)', () => {
       expect(readyz.status).toBe(503);
       expect(((await readyz.json()) as { checks: { redis: string } }).checks.redis).not.toBe('ok');
 
-      up = true;
+      proxy.restore();
       // Cross-instance messages resume: a report on the cut-off instance reaches the other's console.
       await expect
         .poll(
@@ -315,8 +298,7 @@ describe('Redis faults (issue 15)', () => {
       viaProxy.kill();
       other.kill();
       await Promise.all([viaProxy.exited, other.exited]);
-      proxy.close();
-      for (const s of open) s.destroy();
+      await proxy.close();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -14,7 +14,8 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A server that does not answer fails a request in 3 s (503, plugins/errors.ts), not never.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
     // An idle client cut off by the server (restart, DROP DATABASE in tests) must not crash the process.
     pool.on('error', (err) => console.warn('postgres pool:', err.message));
     const db = drizzle(pool, { schema });

@@ -2,6 +2,27 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 
+export const DATABASE_UNAVAILABLE = 'The database is not answering, please try again in a moment';
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CONNECTION_TEXT = /Connection terminated|timeout exceeded when trying to connect|connection timeout/i;
+
+/**
+ * PostgreSQL out of reach (down, restarting, cut off): the request answers 503 at once and the
+ * pool connects again by itself when the server is back. SQLSTATE class 08 is a connection
+ * exception; 57P01–57P03 are shutdown and "cannot connect now". Drizzle wraps the driver's
+ * error, so the whole cause chain is read.
+ */
+function databaseUnavailable(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)))
+      return true;
+    if (CONNECTION_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** Every failure answers `{ error, details? }`; a 500 never shows a stack (DESIGN §4). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -33,6 +54,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ? 'Invalid request: malformed JSON'
           : err.message;
       return reply.status(status).send({ error: message });
+    }
+    if (databaseUnavailable(err)) {
+      req.log.warn({ err: (err as Error).message }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error' });
