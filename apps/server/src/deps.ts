@@ -10,6 +10,7 @@ import type { EventCache } from './modules/devices/events-link.ts';
 import type { MetricsState } from './modules/events/metrics.service.ts';
 import type { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
 import type { OpsMetrics } from './modules/ops/ops.metrics.ts';
+import type { MediaStore } from './media/media-store.ts';
 
 /**
  * What every module's service receives: built once per app in buildApp. Per-app state (hubs,
@@ -40,4 +41,8 @@ export type Deps = {
   overlayUploads: Set<string>;
   /** Prometheus registry and the draining flag (modules/ops). */
   ops: OpsMetrics;
+  /** The media store served at /media: disk or S3_BUCKET (media/media-store.ts). */
+  media: MediaStore;
+  /** Camera originals, never served under /media (docs/security.md §5). */
+  originals: MediaStore;
 };

@@ -1,4 +1,3 @@
-import { access, constants } from 'node:fs/promises';
 import type { Readiness } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { pingDatabase } from './ops.repository.ts';
@@ -20,12 +19,9 @@ async function check(run: () => Promise<unknown>): Promise<string> {
   }
 }
 
-/** Readiness (docs/operations.md): the database answers and the media folder is writable. */
+/** Readiness (docs/operations.md): the database answers and the media store can be written (S3: HeadBucket). */
 export async function readiness(deps: Deps): Promise<Readiness> {
-  const [database, media] = await Promise.all([
-    check(() => pingDatabase(deps.db)),
-    check(() => access(deps.config.mediaDir, constants.W_OK)),
-  ]);
+  const [database, media] = await Promise.all([check(() => pingDatabase(deps.db)), check(() => deps.media.check())]);
   const checks = { database, media };
   const ok = Object.values(checks).every((c) => c === 'ok');
   return { status: deps.ops.draining ? 'draining' : ok ? 'ready' : 'not ready', checks };
