@@ -158,7 +158,7 @@ export class S3MediaStore implements MediaStore {
   }
 
   /** Every object under a key prefix (of this store), a page of up to 1000 at a time. */
-  private async *list(prefix: string, delimiter?: string) {
+  private async *list(prefix: string) {
     let token: string | undefined;
     do {
       const page = await this.run(
@@ -166,43 +166,39 @@ export class S3MediaStore implements MediaStore {
         prefix,
         () =>
           this.client.send(
-            new ListObjectsV2Command({
-              Bucket: this.bucket,
-              Prefix: this.prefix + prefix,
-              Delimiter: delimiter,
-              ContinuationToken: token,
-            }),
+            new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
           ),
         MSG.media.readUnavailable,
       );
-      yield page;
+      yield page.Contents ?? [];
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
 
+  /**
+   * Folders are key prefixes, found from a flat listing rather than S3's Delimiter (s3rver 3.7.1
+   * drops a common prefix whose objects lie two levels deeper); the listing also gives each
+   * folder's time, its newest object's, without a request per folder.
+   */
   async entries(folder: string): Promise<MediaEntry[]> {
     const prefix = folder ? `${checkKey(folder)}/` : '';
     const strip = this.prefix.length + prefix.length;
-    const out: MediaEntry[] = [];
-    for await (const page of this.list(prefix, '/')) {
-      for (const p of page.CommonPrefixes ?? []) {
-        const name = (p.Prefix ?? '').slice(strip, -1);
-        // A folder's time is its newest object's: S3 has no folders, only key prefixes.
-        out.push({ name, folder: true, modified: () => this.newest(`${prefix}${name}/`) });
-      }
-      for (const o of page.Contents ?? []) {
+    const files: MediaEntry[] = [];
+    const folders = new Map<string, number>();
+    for await (const objects of this.list(prefix)) {
+      for (const o of objects) {
+        const rest = (o.Key ?? '').slice(strip);
         const time = o.LastModified?.getTime() ?? Infinity;
-        out.push({ name: (o.Key ?? '').slice(strip), folder: false, modified: () => Promise.resolve(time) });
+        const slash = rest.indexOf('/');
+        if (slash === -1) files.push({ name: rest, folder: false, modified: () => Promise.resolve(time) });
+        else {
+          const name = rest.slice(0, slash);
+          folders.set(name, Math.max(folders.get(name) ?? -Infinity, time));
+        }
       }
     }
-    return out;
-  }
-
-  private async newest(prefix: string): Promise<number> {
-    let newest = -Infinity;
-    for await (const page of this.list(prefix))
-      for (const o of page.Contents ?? []) newest = Math.max(newest, o.LastModified?.getTime() ?? Infinity);
-    return newest === -Infinity ? Infinity : newest;
+    const dirs = [...folders].map(([name, time]) => ({ name, folder: true, modified: () => Promise.resolve(time) }));
+    return [...dirs, ...files];
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -236,8 +232,7 @@ export class S3MediaStore implements MediaStore {
   async removeFolder(folder: string): Promise<void> {
     // Listed in full first: deleting while paging would shift the continuation.
     const keys: string[] = [];
-    for await (const page of this.list(`${checkKey(folder)}/`))
-      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+    for await (const objects of this.list(`${checkKey(folder)}/`)) for (const o of objects) if (o.Key) keys.push(o.Key);
     for (let i = 0; i < keys.length; i += 1000) {
       const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
       await this.run(
