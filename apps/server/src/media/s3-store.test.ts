@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import S3rver from 's3rver';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import {
   CreateBucketCommand,
   GetObjectCommand,
@@ -16,7 +16,16 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { MSG, buildPath, opsRoutes, snapshotsRoutes, toQueryString, type Snapshot } from '@stadiumcam/contract';
+import {
+  MSG,
+  buildPath,
+  eventsRoutes,
+  opsRoutes,
+  snapshotsRoutes,
+  templateRoutes,
+  toQueryString,
+  type Snapshot,
+} from '@stadiumcam/contract';
 import type { S3Settings } from '../config.ts';
 import { snapshots } from '../db/schema/index.ts';
 import { createTestApp, DB_KINDS, ORIGIN, type TestApp } from '../test/harness.ts';
@@ -66,9 +75,9 @@ for (const kind of DB_KINDS) {
       );
     const get = (mediaUrl: string, headers: Record<string, string> = {}) => fetch(`${url}${mediaUrl}`, { headers });
     const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
-    const ingest = async (image: Buffer) =>
+    const ingest = async (image: Buffer, userId = 'fan-s3') =>
       uploadPhoto(url, {
-        metadata: { slugDate: 'stadiumcam', userId: 'fan-s3', camera: 's3cam', section: '101', row: 'A', seat: '1' },
+        metadata: { slugDate: 'stadiumcam', userId, camera: 's3cam', section: '101', row: 'A', seat: '1' },
         image,
       });
     const uploadWatermark = async () => {
@@ -225,6 +234,17 @@ for (const kind of DB_KINDS) {
       const served = await get(up.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
+      // Saving asks the bucket whether each named image is there.
+      const event = await t.call(eventsRoutes.get, { cookie: admin, params: { slugDate: 'stadiumcam' } });
+      const save = (images: Record<string, string>) =>
+        t.call(templateRoutes.images, {
+          cookie: admin,
+          body: { eventIds: [event.body._id], images, venueType: 'zone' },
+        });
+      expect((await save({ watermarkUrl: up.url, watermarkRawUrl: up.rawUrl })).status).toBe(200);
+      const missing = await save({ watermarkUrl: up.url.replace(/watermark-[0-9a-f]+/, 'watermark-0000000000000000') });
+      expect(missing.status).toBe(422);
+      expect(missing.body.error).toBe(MSG.template.imageNotFound('watermarkUrl'));
     });
 
     it('sweeps a photo folder left without a row, and keeps the others', async () => {
@@ -236,6 +256,23 @@ for (const kind of DB_KINDS) {
       expect(removed).toMatchObject({ folders: 1, originals: 0 });
       expect(await objects(orphan)).toEqual([]);
       expect((await get((kept.body as Snapshot).rawCroppedURI)).status).toBe(200);
+    });
+
+    it('takes the files back when the row cannot be written', async () => {
+      const stored = await objects();
+      // A real refusal by the database: a trigger rejects this user's rows.
+      await t.app.deps.db.execute(sql`create or replace function refuse_row() returns trigger language plpgsql as $$
+        begin if new.user_id = 'fan-refused' then raise exception 'row refused'; end if; return new; end $$`);
+      await t.app.deps.db.execute(
+        sql`create trigger refuse_row before insert on snapshots for each row execute function refuse_row()`,
+      );
+      try {
+        const res = await ingest(await photo(), 'fan-refused');
+        expect(res.status).toBe(500);
+      } finally {
+        await t.app.deps.db.execute(sql`drop trigger refuse_row on snapshots`);
+      }
+      expect(await objects()).toEqual(stored);
     });
 
     it('with S3 down: not ready, uploads fail with a clear error and no row names a missing object', async () => {
