@@ -75,26 +75,30 @@ export class S3MediaStore implements MediaStore {
   }
 
   /** Runs an S3 call; a failure (not an answer like 404) becomes the 503 `failure`, logged. */
-  private async run<T>(op: string, key: string, call: () => Promise<T>, failure: string): Promise<T> {
+  private async run<T>(
+    op: string,
+    key: string,
+    call: () => Promise<T>,
+    failure: string = MSG.media.storeUnavailable,
+  ): Promise<T> {
     try {
       return await call();
     } catch (err) {
       if (isAnswer(err)) throw err;
-      this.log.error({ s3: describeS3Error(err), op, key, bucket: this.bucket }, 'media store request failed');
-      throw new AppError(503, failure);
+      throw this.failed(op, key, err, failure);
     }
+  }
+
+  private failed(op: string, key: string, err: unknown, text: string = MSG.media.storeUnavailable): AppError {
+    this.log.error({ s3: describeS3Error(err), op, key, bucket: this.bucket }, 'media store request failed');
+    return new AppError(503, text);
   }
 
   async put(key: string, data: Buffer): Promise<string> {
     const Key = this.objectKey(key);
-    await this.run(
-      'put',
-      key,
-      () =>
-        this.client.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key, Body: data, ContentType: contentTypeOf(key) }),
-        ),
-      MSG.media.storeUnavailable,
+    const ContentType = contentTypeOf(key);
+    await this.run('put', key, () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: data, ContentType })),
     );
     return mediaUrl(key);
   }
@@ -202,31 +206,16 @@ export class S3MediaStore implements MediaStore {
   }
 
   async move(from: string, to: string): Promise<void> {
-    const source = this.objectKey(from);
-    await this.run(
-      'copy',
-      from,
-      () =>
-        this.client.send(
-          new CopyObjectCommand({
-            Bucket: this.bucket,
-            Key: this.objectKey(to),
-            CopySource: `${this.bucket}/${source}`,
-          }),
-        ),
-      MSG.media.storeUnavailable,
+    const [Key, CopySource] = [this.objectKey(to), `${this.bucket}/${this.objectKey(from)}`];
+    await this.run('copy', from, () =>
+      this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key, CopySource })),
     );
     await this.remove(from);
   }
 
   async remove(key: string): Promise<void> {
     const Key = this.objectKey(key);
-    await this.run(
-      'delete',
-      key,
-      () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })),
-      MSG.media.storeUnavailable,
-    );
+    await this.run('delete', key, () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key })));
   }
 
   async removeFolder(folder: string): Promise<void> {
@@ -235,12 +224,14 @@ export class S3MediaStore implements MediaStore {
     for await (const objects of this.list(`${checkKey(folder)}/`)) for (const o of objects) if (o.Key) keys.push(o.Key);
     for (let i = 0; i < keys.length; i += 1000) {
       const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-      await this.run(
-        'delete',
-        folder,
-        () => this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } })),
-        MSG.media.storeUnavailable,
+      const out = await this.run('delete', folder, () =>
+        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects, Quiet: true } })),
       );
+      // A batch delete answers 200 with the keys it could not delete (access denied...).
+      if (out.Errors?.length) {
+        const { Key, Code } = out.Errors[0];
+        throw this.failed('delete', folder, new Error(`${out.Errors.length} not deleted, first ${Key}: ${Code}`));
+      }
     }
   }
 
