@@ -279,27 +279,51 @@ for (const kind of DB_KINDS) {
       expect((await get((kept.body as Snapshot).rawCroppedURI)).status).toBe(200);
     });
 
-    it('takes the files back when the row cannot be written', async () => {
-      const stored = await objects();
-      // A real refusal by the database: a trigger rejects this user's rows.
+    /** Runs `body` while the database refuses, by a trigger, what `when` matches: a real refusal. */
+    const refusing = async (on: 'insert' | 'update', when: string, body: () => Promise<void>) => {
       await t.app.deps.db.execute(sql`create or replace function refuse_row() returns trigger language plpgsql as $$
-        begin if new.user_id = 'fan-refused' then raise exception 'row refused'; end if; return new; end $$`);
+        begin raise exception 'row refused'; end $$`);
       await t.app.deps.db.execute(
-        sql`create trigger refuse_row before insert on snapshots for each row execute function refuse_row()`,
+        sql.raw(`create trigger refuse_row before ${on} on snapshots for each row when (${when})
+          execute function refuse_row()`),
       );
       try {
-        const res = await ingest(await photo(), 'fan-refused');
-        expect(res.status).toBe(500);
+        await body();
       } finally {
         await t.app.deps.db.execute(sql`drop trigger refuse_row on snapshots`);
       }
+    };
+
+    it('takes the files back when the row cannot be written', async () => {
+      const stored = await objects();
+      await refusing('insert', `new.user_id = 'fan-refused'`, async () => {
+        expect((await ingest(await photo(), 'fan-refused')).status).toBe(500);
+      });
       expect(await objects()).toEqual(stored);
+    });
+
+    it('moves the files back when a ban cannot be recorded', async () => {
+      const res = await ingest(await photo());
+      expect(res.status).toBe(200);
+      const photoSnap = res.body as Snapshot;
+      const stored = await objects(`media/stadiumcam/${photoSnap._id}/`);
+      await refusing('update', 'new.hidden and not old.hidden', async () => {
+        const ban = await t.call(snapshotsRoutes.ban, {
+          cookie: admin,
+          body: { ids: [photoSnap._id], banStatus: true },
+        });
+        expect(ban.status).toBe(500);
+      });
+      expect(await objects(`media/stadiumcam/${photoSnap._id}/`)).toEqual(stored);
+      for (const u of [photoSnap.rawCroppedURI, photoSnap.smallURI, photoSnap.thumbURI])
+        expect((await get(u)).status).toBe(200);
     });
 
     it('with S3 down: not ready, uploads fail with a clear error and no row names a missing object', async () => {
       expect((await t.call(opsRoutes.readyz)).status).toBe(200);
       const rows = await rowCount();
       const stored = await objects();
+      const kept = stored.find((k) => k!.endsWith('/raw.jpg'))!.split('/')[2];
       await s3.server.close();
       try {
         const ready = await t.call(opsRoutes.readyz);
@@ -312,6 +336,10 @@ for (const kind of DB_KINDS) {
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ error: MSG.media.storeUnavailable });
         expect(await rowCount()).toBe(rows);
+
+        const ban = await t.call(snapshotsRoutes.ban, { cookie: admin, body: { ids: [kept], banStatus: true } });
+        expect(ban.status).toBe(503);
+        expect(ban.body).toEqual({ error: MSG.media.readUnavailable });
 
         const graphic = await uploadWatermark();
         expect(graphic.status).toBe(503);
@@ -326,6 +354,10 @@ for (const kind of DB_KINDS) {
       // Back up: ready again, and the failed upload left nothing in the bucket.
       expect((await t.call(opsRoutes.readyz)).status).toBe(200);
       expect(await objects()).toEqual(stored);
+      // The refused ban changed nothing: the photo is visible at its URL.
+      const row = await t.call(snapshotsRoutes.get, { cookie: admin, params: { id: kept } });
+      expect(row.body.hidden).toBe(false);
+      expect((await get(row.body.rawCroppedURI)).status).toBe(200);
     });
   });
 }

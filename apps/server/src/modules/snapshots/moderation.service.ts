@@ -18,8 +18,8 @@ async function applyBan(deps: Deps, rows: SnapshotRow[], hidden: (r: SnapshotRow
       out.push(r);
       continue;
     }
-    const uris = next ? await moveToNewUrls(deps.media, r) : {};
-    out.push(await repo.updateSnapshot(deps.db, r.id, { hidden: next, ...uris }));
+    const save = (uris: Partial<SnapshotRow>) => repo.updateSnapshot(deps.db, r.id, { hidden: next, ...uris });
+    out.push(next ? await moveToNewUrls(deps.media, r, save) : await save({}));
   }
   return out;
 }

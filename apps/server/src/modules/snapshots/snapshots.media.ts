@@ -12,39 +12,53 @@ type UriColumn = (typeof URI_COLUMNS)[number];
 
 /**
  * A ban must break every old link to the photo (spec 1 §8: "Banning a photo will change the
- * URL of that photo"): each existing file moves to a new random name in its folder.
- * Answers the new URIs; a URI whose file is missing is left as it is.
+ * URL of that photo"): each existing file moves to a new random name in its folder, and
+ * `save` records the new URIs (a URI whose file is missing is left as it is). When a move,
+ * the clean-up or `save` fails, the files move back, so the row never names a missing file.
  */
-export async function moveToNewUrls(media: MediaStore, row: SnapshotRow): Promise<Partial<Record<UriColumn, string>>> {
+export async function moveToNewUrls<T>(
+  media: MediaStore,
+  row: SnapshotRow,
+  save: (uris: Partial<Record<UriColumn, string>>) => Promise<T>,
+): Promise<T> {
   const moved = new Map<string, string>();
+  const done: [from: string, to: string][] = [];
   const out: Partial<Record<UriColumn, string>> = {};
-  for (const column of URI_COLUMNS) {
-    const url = row[column];
-    if (!url) continue;
-    let next = moved.get(url);
-    if (!next) {
-      const key = keyOfUrl(url);
-      if (!key || !(await media.exists(key))) continue;
-      const dir = key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '';
-      const base = key.slice(dir.length).replace(/^[0-9a-f]{16}-/, '');
-      const newKey = `${dir}${randomBytes(8).toString('hex')}-${base}`;
-      if (!isSafeKey(newKey)) continue;
-      await media.move(key, newKey);
-      next = `/media/${newKey}`;
-      moved.set(url, next);
+  try {
+    for (const column of URI_COLUMNS) {
+      const url = row[column];
+      if (!url) continue;
+      let next = moved.get(url);
+      if (!next) {
+        const key = keyOfUrl(url);
+        if (!key || !(await media.exists(key))) continue;
+        const dir = key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '';
+        const base = key.slice(dir.length).replace(/^[0-9a-f]{16}-/, '');
+        const newKey = `${dir}${randomBytes(8).toString('hex')}-${base}`;
+        if (!isSafeKey(newKey)) continue;
+        await media.move(key, newKey);
+        done.push([key, newKey]);
+        next = `/media/${newKey}`;
+        moved.set(url, next);
+      }
+      out[column] = next;
     }
-    out[column] = next;
+    // Anything else in the photo's folder (a composite of an overlay chosen earlier) goes:
+    // after a ban no rendition answers at a link that was ever handed out.
+    const kept = new Set([...moved.values()].map((u) => keyOfUrl(u)));
+    for (const dir of photoDirs(row))
+      for (const e of await media.entries(dir)) {
+        const key = `${dir}/${e.name}`;
+        if (kept.has(key) || !isSafeKey(key)) continue;
+        await (e.folder ? media.removeFolder(key) : media.remove(key));
+      }
+    return await save(out);
+  } catch (err) {
+    // Best effort: a store that went down mid-way may keep a file at its new name (the row
+    // then names a missing file, the one case left); the ban answers the error.
+    for (const [from, to] of done.reverse()) await media.move(to, from).catch(() => undefined);
+    throw err;
   }
-  // Anything else in the photo's folder (a composite of an overlay chosen earlier) goes:
-  // after a ban no rendition answers at a link that was ever handed out.
-  const kept = new Set([...moved.values()].map((u) => keyOfUrl(u)));
-  for (const dir of photoDirs(row))
-    for (const e of await media.entries(dir)) {
-      const key = `${dir}/${e.name}`;
-      if (kept.has(key) || !isSafeKey(key)) continue;
-      await (e.folder ? media.removeFolder(key) : media.remove(key));
-    }
-  return out;
 }
 
 /** A photo's own folders (`<slugDate>/<id>`): every rendition it ever had lives there. */
