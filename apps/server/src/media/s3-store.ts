@@ -42,7 +42,7 @@ const isMissing = (err: unknown) =>
 const isAnswer = (err: unknown) => isMissing(err) || statusOf(err) === 304 || statusOf(err) === 416;
 
 /** What a log line may say about an S3 failure: its name, message and status; never the request (signed headers). */
-export const describeS3Error = (err: unknown) => ({
+const describeS3Error = (err: unknown) => ({
   name: (err as Error).name,
   message: (err as Error).message,
   status: statusOf(err),
