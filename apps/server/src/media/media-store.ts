@@ -101,7 +101,7 @@ export class DiskMediaStore implements MediaStore {
     return mediaUrl(key);
   }
 
-  read(key: string): Promise<Buffer> {
+  async read(key: string): Promise<Buffer> {
     return readFile(this.fileOf(key));
   }
 
@@ -115,7 +115,7 @@ export class DiskMediaStore implements MediaStore {
     return info && { ...info, body: createReadStream(this.fileOf(key)) };
   }
 
-  exists(key: string): Promise<boolean> {
+  async exists(key: string): Promise<boolean> {
     return access(this.fileOf(key)).then(
       () => true,
       () => false,
@@ -139,8 +139,8 @@ export class DiskMediaStore implements MediaStore {
     await rm(this.fileOf(key), { recursive: true, force: true });
   }
 
-  removeFolder(folder: string): Promise<void> {
-    return this.remove(folder);
+  async removeFolder(folder: string): Promise<void> {
+    await this.remove(folder);
   }
 
   async removeTemps(olderThan: number): Promise<number> {
