@@ -9,7 +9,6 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
-import { putMedia } from '../apps/server/src/media/media-store.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
 import { createRng } from '../apps/venue-sim/src/rng.ts';
@@ -99,9 +98,9 @@ async function seedPhotos(
     const id = randomUUID();
     const { raw, thumb } = renders[i % renders.length];
     const dir = `${slugDate}/${id}`;
-    const rawUri = await putMedia(stack.config.mediaDir, `${dir}/raw.jpg`, raw);
-    const smallUri = await putMedia(stack.config.mediaDir, `${dir}/small.jpg`, raw);
-    const thumbUri = await putMedia(stack.config.mediaDir, `${dir}/thumb.jpg`, thumb);
+    const rawUri = await stack.app.deps.media.put(`${dir}/raw.jpg`, raw);
+    const smallUri = await stack.app.deps.media.put(`${dir}/small.jpg`, raw);
+    const thumbUri = await stack.app.deps.media.put(`${dir}/thumb.jpg`, thumb);
     const rich = opts.rich ?? false;
     const magic = rich && i >= PAST_MAGIC_FROM;
     const section = String(101 + (i % 3));
@@ -487,9 +486,9 @@ describe('album and lightbox', () => {
     await seedEvent(stack, ev);
     const id = randomUUID();
     // Bytes are enough here: the console decides by the .mp4 name and the server by its type.
-    const clip = await putMedia(stack.config.mediaDir, `${ev.slugDate}/${id}/clip.mp4`, Buffer.alloc(2048, 1));
+    const clip = await stack.app.deps.media.put(`${ev.slugDate}/${id}/clip.mp4`, Buffer.alloc(2048, 1));
     const { thumb } = await renderPhoto(3);
-    const thumbUri = await putMedia(stack.config.mediaDir, `${ev.slugDate}/${id}/thumb.jpg`, thumb);
+    const thumbUri = await stack.app.deps.media.put(`${ev.slugDate}/${id}/thumb.jpg`, thumb);
     await insertSnapshot(stack.app.deps.db, {
       id,
       slug: 'stadiumcam',

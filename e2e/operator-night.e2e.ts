@@ -10,7 +10,6 @@ import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import type { DeviceClientEvents, DeviceServerEvents } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
-import { putMedia } from '../apps/server/src/media/media-store.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -465,7 +464,7 @@ describe('the operator’s night: album', () => {
     const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1d4e89' } })
       .jpeg()
       .toBuffer();
-    const uri = await putMedia(stack.config.mediaDir, `${EVENT.slugDate}/seed.jpg`, jpeg);
+    const uri = await stack.app.deps.media.put(`${EVENT.slugDate}/seed.jpg`, jpeg);
     ids = [];
     for (let i = 0; i < 105; i++) {
       const id = randomUUID();

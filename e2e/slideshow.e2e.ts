@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, SLIDESHOW_DEFAULTS } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
-import { putMedia } from '../apps/server/src/media/media-store.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -20,9 +19,9 @@ async function seed(stack: Stack, n: number, video: boolean): Promise<string[]> 
       .jpeg()
       .toBuffer();
     const dir = `stadiumcam/${id}`;
-    const raw = await putMedia(stack.config.mediaDir, `${dir}/raw.jpg`, jpeg);
+    const raw = await stack.app.deps.media.put(`${dir}/raw.jpg`, jpeg);
     // A .mp4 URI is shown as a video whatever the bytes are; the page only looks at the name.
-    const shared = video && i === 0 ? await putMedia(stack.config.mediaDir, `${dir}/clip.mp4`, jpeg) : raw;
+    const shared = video && i === 0 ? await stack.app.deps.media.put(`${dir}/clip.mp4`, jpeg) : raw;
     await insertSnapshot(stack.app.deps.db, {
       id,
       slug: 'stadiumcam',
@@ -78,8 +77,7 @@ describe('public slideshow page (spec 3 §2.9)', () => {
             transitionTime: 1000,
             transitionDuration: 200,
             backgroundColor: '#101820',
-            slideshowBannerUrl: await putMedia(
-              stack.config.mediaDir,
+            slideshowBannerUrl: await stack.app.deps.media.put(
               'stadiumcam/banner.png',
               await sharp({ create: { width: 1920, height: 180, channels: 3, background: '#e03131' } })
                 .png()

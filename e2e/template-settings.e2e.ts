@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, P } from '@stadiumcam/contract';
-import { putMedia } from '../apps/server/src/media/media-store.ts';
 import { ADDRESS_NOT_FOUND } from '../apps/server/src/modules/template/geocoding.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
@@ -220,7 +219,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1d4e89' } })
       .jpeg()
       .toBuffer();
-    const url = await putMedia(stack.config.mediaDir, `${slugDate}/${id}/raw.jpg`, jpeg);
+    const url = await stack.app.deps.media.put(`${slugDate}/${id}/raw.jpg`, jpeg);
     await insertSnapshot(stack.app.deps.db, {
       id,
       slug: slugDate.replace(/-\d{4}-\d{2}-\d{2}$/, ''),

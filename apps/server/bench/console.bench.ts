@@ -43,7 +43,6 @@ new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTask
 
 async function albumBench() {
   const { insertSnapshot } = await import('../src/modules/snapshots/snapshots.repository.ts');
-  const { putMedia } = await import('../src/media/media-store.ts');
   const sharp = (await import('sharp')).default;
   console.log('album: seeding 300 photos…');
   const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
@@ -55,7 +54,7 @@ async function albumBench() {
     const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: bg } })
       .jpeg()
       .toBuffer();
-    uris.push(await putMedia(stack.config.mediaDir, `${slugDate}/bench-${bg.slice(1)}.jpg`, jpeg));
+    uris.push(await stack.app.deps.media.put(`${slugDate}/bench-${bg.slice(1)}.jpg`, jpeg));
   }
   const now = Date.now();
   for (let i = 0; i < 300; i++) {

@@ -26,6 +26,9 @@ import { createAttendeeFeed } from './modules/attendee/attendee.feed.ts';
 import { createOpsMetrics } from './modules/ops/ops.metrics.ts';
 import { LOG_REDACT } from './plugins/log-redact.ts';
 import { createCluster } from './cluster.ts';
+import { createMediaStores } from './media/stores.ts';
+import { S3MediaStore } from './media/s3-store.ts';
+import { registerS3MediaRoute } from './media/media-route.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 
@@ -113,8 +116,12 @@ export async function buildApp(
   // The data folder holds the database, originals and mails: its owner's only.
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   await chmod(config.dataDir, 0o700);
-  await mkdir(config.mediaDir, { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });
+  const stores = createMediaStores(config, app.log);
+  if (stores.media instanceof S3MediaStore) registerS3MediaRoute(app, stores.media);
+  else {
+    await mkdir(config.mediaDir, { recursive: true, mode: 0o700 });
+    await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });
+  }
   const hasWeb = existsSync(config.webDist);
   if (hasWeb) {
     // The build writes .br and .gz beside each asset; file names under /assets/ carry a content
@@ -163,6 +170,8 @@ export async function buildApp(
     ops: createOpsMetrics(),
     seatMap: { current: EMPTY_SEAT_MAP },
     cluster,
+    media: stores.media,
+    originals: stores.originals,
   } satisfies Omit<Deps, 'cameras'> as Deps;
   // The hub reports queues back through deps (live metrics), so it is made last.
   deps.cameras = new CameraHub(deps);
@@ -172,6 +181,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await cluster.close();
     await database.close();
+    stores.close();
   });
   return app;
 }

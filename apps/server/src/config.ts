@@ -49,6 +49,19 @@ export type AppConfig = {
    * and the prefix of every key and channel this deployment uses there (tests use their own).
    */
   redis?: { url: string; prefix: string };
+  /** An S3-compatible media store (S3_BUCKET); media stay under `mediaDir` without it. */
+  s3?: S3Settings;
+};
+
+export type S3Settings = {
+  bucket: string;
+  /** S3_ENDPOINT: a MinIO, Ceph, R2... URL; AWS's own endpoint when absent. */
+  endpoint?: string;
+  region: string;
+  /** Bucket in the path (`<endpoint>/<bucket>/key`), as most S3-compatible stores need. */
+  forcePathStyle: boolean;
+  /** AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; absent: the SDK's default chain (instance role, profile). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 };
 
 export type SimulatorOptions = {
@@ -110,6 +123,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
           },
     hostAckTimeoutMs: 10_000,
     ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX || 'stadiumcam' } } : {}),
+    s3: s3FromEnv(env),
+  };
+}
+
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.S3_ENDPOINT || undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    // Path style by default with a custom endpoint (MinIO and most others); virtual hosts on AWS.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : !!endpoint,
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN || undefined,
+          }
+        : undefined,
   };
 }
 

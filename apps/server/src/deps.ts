@@ -11,6 +11,7 @@ import type { MetricsState } from './modules/events/metrics.service.ts';
 import type { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
 import type { OpsMetrics } from './modules/ops/ops.metrics.ts';
 import type { Cluster } from './cluster.ts';
+import type { MediaStore } from './media/media-store.ts';
 
 /**
  * What every module's service receives: built once per app in buildApp. Per-app state (hubs,
@@ -43,4 +44,8 @@ export type Deps = {
   ops: OpsMetrics;
   /** The other instances sharing Redis (a no-op alone): cluster.ts. */
   cluster: Cluster;
+  /** The media store served at /media: disk or S3_BUCKET (media/media-store.ts). */
+  media: MediaStore;
+  /** Camera originals, never served under /media (docs/security.md §5). */
+  originals: MediaStore;
 };

@@ -21,6 +21,11 @@ export const MSG = {
   ops: {
     metricsToken: 'A valid metrics token is required',
   },
+  /** The media store (disk or S3_BUCKET) failed a write or read: nothing half-written is kept. */
+  media: {
+    storeUnavailable: 'The media store is not available: the file was not saved. Please try again.',
+    readUnavailable: 'The media store is not available. Please try again.',
+  },
   auth: {
     loginFailed: 'Something went wrong, Please try again',
     usernameRequired: 'Username is required',

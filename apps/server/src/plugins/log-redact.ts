@@ -19,6 +19,9 @@ const SECRET_KEYS = [
   '"set-cookie"',
   'databaseUrl',
   'DATABASE_URL',
+  // S3 credentials (config.s3.credentials)
+  'secretAccessKey',
+  'sessionToken',
 ];
 
 /** Each key at the top and up to three objects deep (`body.password`, `req.headers.cookie`, ...). */

@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { MAX_INPUT_PIXELS, composite } from '../../media/images.ts';
-import { keyOfUrl, putMedia, readMedia, removeMedia } from '../../media/media-store.ts';
+import { keyOfUrl } from '../../media/media-store.ts';
 import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot, withoutContacts } from '../snapshots/snapshots.mapper.ts';
 import { appendShare, findSnapshotRow, listUserSnapshotRows, setSnapshotOverlay } from './attendee.repository.ts';
@@ -146,7 +146,7 @@ async function overlayImage(deps: Deps, url: string): Promise<Buffer> {
   if (cached) return cached;
   let data: Buffer;
   try {
-    data = await readMedia(deps.config.mediaDir, key);
+    data = await deps.media.read(key);
   } catch {
     throw new AppError(422, 'Overlay is not available');
   }
@@ -194,17 +194,26 @@ export async function chooseOverlay(
     if (!rawKey) throw new AppError(422, 'The photo is not in the media store');
     // A random name (128 bits): nothing public (photo id, overlay) derives a composite's link.
     const sharedKey = `${path.posix.dirname(rawKey)}/shared-${randomBytes(16).toString('hex')}.jpg`;
-    let jpeg = await readMedia(deps.config.mediaDir, rawKey);
+    let jpeg = await deps.media.read(rawKey);
     if (overlay) jpeg = await composite(jpeg, await overlayImage(deps, overlay.urlFullSize));
     // The event's watermark is on every photo a fan shares (spec 2 §5, Graphics).
     if (watermark) jpeg = await withWatermark(jpeg, watermark);
-    sharedUri = await putMedia(deps.config.mediaDir, sharedKey, jpeg);
+    sharedUri = await deps.media.put(sharedKey, jpeg);
   }
-  const updated = await setSnapshotOverlay(deps.db, id, overlayKey, sharedUri);
-  if (!updated) throw notFound('Photo not found');
+  // A composite no row names goes (the photo was deleted meanwhile, or the write failed).
+  const made = sharedUri !== row.rawCroppedUri ? keyOfUrl(sharedUri) : null;
+  const dropMade = () => (made ? deps.media.remove(made).catch(() => undefined) : undefined);
+  const updated = await setSnapshotOverlay(deps.db, id, overlayKey, sharedUri).catch(async (err: unknown) => {
+    await dropMade();
+    throw err;
+  });
+  if (!updated) {
+    await dropMade();
+    throw notFound('Photo not found');
+  }
   // The photo keeps one composite: the one it had before goes (a ban or delete then finds all).
   const previous = row.sharedUri !== row.rawCroppedUri ? keyOfUrl(row.sharedUri) : null;
-  if (previous && row.sharedUri !== sharedUri) await removeMedia(deps.config.mediaDir, previous);
+  if (previous && row.sharedUri !== sharedUri) await deps.media.remove(previous);
   deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', withoutContacts(toSnapshot(updated)));
   return toPublic(updated);
 }

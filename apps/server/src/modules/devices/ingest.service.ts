@@ -3,7 +3,6 @@ import { MSG, PhotoMetadataSchema, hasForbiddenChars, type Snapshot } from '@sta
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
 import { makeRenditions, probeImage } from '../../media/images.ts';
-import { putMedia, putOriginal } from '../../media/media-store.ts';
 import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot } from '../snapshots/snapshots.mapper.ts';
 import { checkSuspicious } from '../notifications/notifications.service.ts';
@@ -37,13 +36,25 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
   const renditions = await makeRenditions(upload.image, format, date);
   const id = randomUUID();
   const base = `${encodeKeySegment(meta.slugDate)}/${id}`;
-  const [rawUri, smallUri, thumbUri] = await Promise.all([
-    putMedia(deps.config.mediaDir, `${base}/raw.jpg`, renditions.raw),
-    putMedia(deps.config.mediaDir, `${base}/small.jpg`, renditions.small),
-    putMedia(deps.config.mediaDir, `${base}/thumb.jpg`, renditions.thumb),
+  // Files first, the row after: a row never names a file that is not there. A failed write
+  // (the S3 store down) or row takes the photo's files back; the start-up sweep gets the rest.
+  const forget = () =>
+    Promise.all([deps.media.removeFolder(base), deps.originals.remove(id)]).catch((err: unknown) =>
+      deps.log.warn({ err, id }, 'files of a failed upload left for the orphan sweep'),
+    );
+  const written = await Promise.allSettled([
+    deps.media.put(`${base}/raw.jpg`, renditions.raw),
+    deps.media.put(`${base}/small.jpg`, renditions.small),
+    deps.media.put(`${base}/thumb.jpg`, renditions.thumb),
     // The untouched file, for the lightbox's Exif card only (never served under /media).
-    putOriginal(deps.config.dataDir, id, upload.image),
+    deps.originals.put(id, upload.image),
   ]);
+  const failed = written.find((w) => w.status === 'rejected');
+  if (failed) {
+    await forget();
+    throw failed.reason;
+  }
+  const [rawUri, smallUri, thumbUri] = written.map((w) => (w as PromiseFulfilledResult<string>).value);
   const row = await insertSnapshot(deps.db, {
     id,
     slug: event.slug,
@@ -63,6 +74,9 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
     magicshot: meta.magicshot,
     // insertSnapshot derives the album's face filter columns from the list.
     faces: meta.faces ?? null,
+  }).catch(async (err: unknown) => {
+    await forget();
+    throw err;
   });
   hub.setActive(meta.slugDate);
   deps.ops.photosIngested.inc();

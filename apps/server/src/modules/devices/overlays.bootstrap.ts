@@ -1,7 +1,6 @@
 import { DEFAULT_SLUG } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { demoOverlays } from '../../media/images.ts';
-import { putMedia } from '../../media/media-store.ts';
 import { setTemplateOverlaysIfEmpty, templateHasOverlays } from './devices.repository.ts';
 
 let rendered: ReturnType<typeof demoOverlays> | undefined;
@@ -17,7 +16,7 @@ export async function ensureDemoOverlays(deps: Deps): Promise<void> {
   const overlays: Record<string, unknown>[] = [];
   for (const { name, png } of await rendered) {
     const storageKey = `${DEFAULT_SLUG}/overlays/${name}.png`;
-    const url = await putMedia(deps.config.mediaDir, storageKey, png);
+    const url = await deps.media.put(storageKey, png);
     overlays.push({
       storageKey,
       urlFullSize: url,

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   DEFAULT_SLUG,
   DEFAULT_TIMEZONE,
@@ -21,6 +19,7 @@ import {
   type PromoInput,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
+import { isSafeKey } from '../../media/media-store.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import {
   deleteEventRow,
@@ -240,14 +239,12 @@ export async function deleteEvent(deps: Deps, slugDate: string): Promise<void> {
 }
 
 async function removeMediaFolder(deps: Deps, slugDate: string): Promise<void> {
-  const root = path.resolve(deps.config.mediaDir);
-  const dir = path.resolve(root, slugDate);
-  // slugDate comes from the database, but a folder outside the media root is never removed.
-  if (path.dirname(dir) !== root) return;
+  // slugDate comes from the database, but only a folder at the store's root is ever removed.
+  if (!isSafeKey(slugDate) || slugDate.includes('/')) return;
   try {
-    if ((await stat(dir)).isDirectory()) await rm(dir, { recursive: true, force: true });
+    await deps.media.removeFolder(slugDate);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') deps.log.warn({ err, slugDate }, 'event media not removed');
+    deps.log.warn({ err, slugDate }, 'event media not removed');
   }
 }
 

@@ -1,4 +1,3 @@
-import { access, constants } from 'node:fs/promises';
 import type { Readiness } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { pingDatabase } from './ops.repository.ts';
@@ -21,14 +20,14 @@ async function check(run: () => Promise<unknown>): Promise<string> {
 }
 
 /**
- * Readiness (docs/operations.md): the database answers, the media folder is writable and, with
- * several instances, Redis answers.
+ * Readiness (docs/operations.md): the database answers, the media store can be written (S3:
+ * HeadBucket) and, with several instances, Redis answers.
  */
 export async function readiness(deps: Deps): Promise<Readiness> {
   const redis = deps.cluster.redis;
   const [database, media, shared] = await Promise.all([
     check(() => pingDatabase(deps.db)),
-    check(() => access(deps.config.mediaDir, constants.W_OK)),
+    check(() => deps.media.check()),
     redis ? check(() => redis.ping()) : Promise.resolve(null),
   ]);
   const checks = { database, media, ...(shared ? { redis: shared } : {}) };

@@ -50,7 +50,7 @@ export async function fillExport(
   const waitFor = entriesWritten(zip);
   let queued = 0;
   const add = async (r: { slugDate: string; id: string; date: Date; rawCroppedUri: string }) => {
-    if (await appendMedia(zip, deps.config.mediaDir, r.rawCroppedUri, zipName(r, r.rawCroppedUri))) queued += 1;
+    if (await appendMedia(zip, deps.media, r.rawCroppedUri, zipName(r, r.rawCroppedUri))) queued += 1;
     // Keep only a few hundred entries queued: a whole event may hold a million photos.
     await waitFor(queued, EXPORT_BATCH);
   };
@@ -80,7 +80,7 @@ export async function fillArchive(
   for (const r of rows) {
     // A photo nobody put an overlay on has no overlayed image: its raw photo stands in.
     const url = type === 'sharedURI' ? r.sharedUri || r.rawCroppedUri : r.rawCroppedUri;
-    await appendMedia(zip, deps.config.mediaDir, url, zipName(r, url));
+    await appendMedia(zip, deps.media, url, zipName(r, url));
   }
   await zip.finalize();
 }

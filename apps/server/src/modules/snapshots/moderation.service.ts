@@ -1,7 +1,6 @@
 import { MSG, type Snapshot } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import { removeOriginal } from '../../media/media-store.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { moveToNewUrls, removeFiles } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
@@ -19,8 +18,8 @@ async function applyBan(deps: Deps, rows: SnapshotRow[], hidden: (r: SnapshotRow
       out.push(r);
       continue;
     }
-    const uris = next ? await moveToNewUrls(deps.config.mediaDir, r) : {};
-    out.push(await repo.updateSnapshot(deps.db, r.id, { hidden: next, ...uris }));
+    const save = (uris: Partial<SnapshotRow>) => repo.updateSnapshot(deps.db, r.id, { hidden: next, ...uris });
+    out.push(next ? await moveToNewUrls(deps.media, r, save) : await save({}));
   }
   return out;
 }
@@ -77,8 +76,8 @@ export async function favoritePhotos(
 export async function deletePhotos(deps: Deps, user: AuthUser, ids: string[]): Promise<number> {
   await loadAll(deps, user, ids);
   const deleted = await repo.deleteSnapshots(deps.db, [...new Set(ids)]);
-  await removeFiles(deps.config.mediaDir, deleted);
-  for (const r of deleted) await removeOriginal(deps.config.dataDir, r.id);
+  await removeFiles(deps.media, deleted);
+  for (const r of deleted) await deps.originals.remove(r.id);
   for (const [slugDate, list] of groupByEvent(deleted))
     deps.realtime.toEvent(slugDate, 'snapshotDeleted', { slugDate, ids: list.map((r) => r.id) });
   return deleted.length;

@@ -1,59 +1,64 @@
-import { access, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Archiver } from 'archiver';
-import { isSafeKey, keyOfUrl, originalFile, originalsDir, removeMedia } from '../../media/media-store.ts';
+import { isSafeKey, keyOfUrl, type MediaStore } from '../../media/media-store.ts';
 import type { SnapshotRow } from './snapshots.repository.ts';
 
 /** The media columns of a photo, in the order the files are named. */
 export const URI_COLUMNS = ['rawCroppedUri', 'smallUri', 'thumbUri', 'sharedUri'] as const;
 type UriColumn = (typeof URI_COLUMNS)[number];
 
-export const fileOfUrl = (mediaDir: string, url: string): string | null => {
-  const key = keyOfUrl(url);
-  return key ? path.join(mediaDir, ...key.split('/')) : null;
-};
-
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * A ban must break every old link to the photo (spec 1 §8: "Banning a photo will change the
- * URL of that photo"): each existing file moves to a new random name in its folder.
- * Answers the new URIs; a URI whose file is missing is left as it is.
+ * URL of that photo"): each existing file moves to a new random name in its folder, and
+ * `save` records the new URIs (a URI whose file is missing is left as it is). When a move,
+ * the clean-up or `save` fails, the files move back, so the row never names a missing file.
  */
-export async function moveToNewUrls(mediaDir: string, row: SnapshotRow): Promise<Partial<Record<UriColumn, string>>> {
+export async function moveToNewUrls<T>(
+  media: MediaStore,
+  row: SnapshotRow,
+  save: (uris: Partial<Record<UriColumn, string>>) => Promise<T>,
+): Promise<T> {
   const moved = new Map<string, string>();
+  const done: [from: string, to: string][] = [];
   const out: Partial<Record<UriColumn, string>> = {};
-  for (const column of URI_COLUMNS) {
-    const url = row[column];
-    if (!url) continue;
-    let next = moved.get(url);
-    if (!next) {
-      const key = keyOfUrl(url);
-      const from = fileOfUrl(mediaDir, url);
-      if (!key || !from || !(await exists(from))) continue;
-      const dir = key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '';
-      const base = key.slice(dir.length).replace(/^[0-9a-f]{16}-/, '');
-      const newKey = `${dir}${randomBytes(8).toString('hex')}-${base}`;
-      if (!isSafeKey(newKey)) continue;
-      await rename(from, path.join(mediaDir, ...newKey.split('/')));
-      next = `/media/${newKey}`;
-      moved.set(url, next);
+  try {
+    for (const column of URI_COLUMNS) {
+      const url = row[column];
+      if (!url) continue;
+      let next = moved.get(url);
+      if (!next) {
+        const key = keyOfUrl(url);
+        if (!key || !(await media.exists(key))) continue;
+        const dir = key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '';
+        const base = key.slice(dir.length).replace(/^[0-9a-f]{16}-/, '');
+        const newKey = `${dir}${randomBytes(8).toString('hex')}-${base}`;
+        if (!isSafeKey(newKey)) continue;
+        await media.move(key, newKey);
+        done.push([key, newKey]);
+        next = `/media/${newKey}`;
+        moved.set(url, next);
+      }
+      out[column] = next;
     }
-    out[column] = next;
+    // Anything else in the photo's folder (a composite of an overlay chosen earlier) goes:
+    // after a ban no rendition answers at a link that was ever handed out.
+    const kept = new Set([...moved.values()].map((u) => keyOfUrl(u)));
+    for (const dir of photoDirs(row))
+      for (const e of await media.entries(dir)) {
+        const key = `${dir}/${e.name}`;
+        if (kept.has(key) || !isSafeKey(key)) continue;
+        await (e.folder ? media.removeFolder(key) : media.remove(key));
+      }
+    return await save(out);
+  } catch (err) {
+    // Best effort: a store that went down mid-way may keep a file at its new name (the row
+    // then names a missing file, the one case left); the ban answers the error.
+    for (const [from, to] of done.reverse()) await media.move(to, from).catch(() => undefined);
+    throw err;
   }
-  // Anything else in the photo's folder (a composite of an overlay chosen earlier) goes:
-  // after a ban no rendition answers at a link that was ever handed out.
-  const kept = new Set([...moved.values()].map((u) => keyOfUrl(u)));
-  for (const dir of photoDirs(row))
-    for (const name of await readdir(path.join(mediaDir, ...dir.split('/'))).catch(() => [] as string[]))
-      if (!kept.has(`${dir}/${name}`) && isSafeKey(`${dir}/${name}`)) await removeMedia(mediaDir, `${dir}/${name}`);
-  return out;
 }
 
 /** A photo's own folders (`<slugDate>/<id>`): every rendition it ever had lives there. */
@@ -69,13 +74,13 @@ function photoDirs(row: SnapshotRow): string[] {
 }
 
 /** Removes every file of the photos: the named renditions and their folders (old composites too). */
-export async function removeFiles(mediaDir: string, rows: SnapshotRow[]): Promise<void> {
+export async function removeFiles(media: MediaStore, rows: SnapshotRow[]): Promise<void> {
   for (const row of rows) {
     for (const column of URI_COLUMNS) {
       const key = keyOfUrl(row[column]);
-      if (key) await removeMedia(mediaDir, key);
+      if (key) await media.remove(key);
     }
-    for (const dir of photoDirs(row)) await removeMedia(mediaDir, dir);
+    for (const dir of photoDirs(row)) await media.removeFolder(dir);
   }
 }
 
@@ -85,68 +90,50 @@ const SWEEP_BATCH = 500;
 /**
  * Files a crash left without a row (issue 16 §11, docs/security.md §11): an ingest writes the
  * photo's folder `<slugDate>/<id>/` first and records the row after, so a kill -9 in between
- * leaves a folder nobody can moderate, ban or delete; a kill during a write leaves a `.tmp`.
- * Removes every photo folder whose id has no row and every `.tmp` file, both last changed
- * before `olderThan` (writes still in flight, on this or another instance, are newer).
- * `known` answers which of the ids have a row. Answers what it removed.
+ * leaves a folder nobody can moderate, ban or delete; a kill during a write leaves a `.tmp`
+ * (on disk; an S3 put is all or nothing). Removes every photo folder whose id has no row and
+ * every `.tmp` file, both last changed before `olderThan` (writes still in flight, on this or
+ * another instance, are newer). `known` answers which of the ids have a row. Answers what it removed.
  */
 export async function sweepOrphanMedia(
-  mediaDir: string,
+  media: MediaStore,
   olderThan: Date,
   known: (ids: string[]) => Promise<Set<string>>,
 ): Promise<{ folders: number; temps: number }> {
   const out = { folders: 0, temps: 0 };
-  const old = async (file: string) => (await stat(file).catch(() => null))?.mtime.getTime() ?? Infinity;
   const cutoff = olderThan.getTime();
-  const removeTemps = async (dir: string, depth: number): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory() && depth < 3) await removeTemps(file, depth + 1);
-      else if (entry.isFile() && entry.name.endsWith('.tmp') && (await old(file)) < cutoff) {
-        await rm(file, { force: true });
-        out.temps += 1;
-      }
-    }
-  };
-  for (const event of await readdir(mediaDir, { withFileTypes: true }).catch(() => [])) {
-    if (!event.isDirectory()) continue;
-    const eventDir = path.join(mediaDir, event.name);
-    const ids = (await readdir(eventDir, { withFileTypes: true }).catch(() => []))
-      .filter((e) => e.isDirectory() && PHOTO_ID.test(e.name))
-      .map((e) => e.name);
+  for (const event of await media.entries('')) {
+    if (!event.folder || !isSafeKey(event.name)) continue;
+    const ids = (await media.entries(event.name)).filter((e) => e.folder && PHOTO_ID.test(e.name));
     for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
       const batch = ids.slice(i, i + SWEEP_BATCH);
-      const rows = await known(batch);
-      for (const id of batch) {
-        const dir = path.join(eventDir, id);
-        if (rows.has(id) || (await old(dir)) >= cutoff) continue;
-        await rm(dir, { recursive: true, force: true });
+      const rows = await known(batch.map((e) => e.name));
+      for (const e of batch) {
+        if (rows.has(e.name) || (await e.modified()) >= cutoff) continue;
+        await media.removeFolder(`${event.name}/${e.name}`);
         out.folders += 1;
       }
     }
   }
   // Temp files last: removing one changes its folder's time, which would spare the folder.
-  await removeTemps(mediaDir, 0);
+  out.temps = await media.removeTemps(cutoff);
   return out;
 }
 
 /** Camera originals whose photo has no row (same cut-off and answer as sweepOrphanMedia). */
 export async function sweepOrphanOriginals(
-  dataDir: string,
+  originals: MediaStore,
   olderThan: Date,
   known: (ids: string[]) => Promise<Set<string>>,
 ): Promise<number> {
-  const dir = originalsDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = (await originals.entries('')).filter((e) => !e.folder && isSafeKey(e.name));
   let removed = 0;
   for (let i = 0; i < names.length; i += SWEEP_BATCH) {
     const batch = names.slice(i, i + SWEEP_BATCH);
-    const rows = await known(batch.filter((n) => PHOTO_ID.test(n)));
-    for (const name of batch) {
-      const file = path.join(dir, name);
-      if (rows.has(name) || ((await stat(file).catch(() => null))?.mtime.getTime() ?? Infinity) >= olderThan.getTime())
-        continue;
-      await rm(file, { force: true });
+    const rows = await known(batch.map((e) => e.name).filter((n) => PHOTO_ID.test(n)));
+    for (const e of batch) {
+      if (rows.has(e.name) || (await e.modified()) >= olderThan.getTime()) continue;
+      await originals.remove(e.name);
       removed += 1;
     }
   }
@@ -154,11 +141,14 @@ export async function sweepOrphanOriginals(
 }
 
 /** The camera's original of a photo, or its served raw for photos stored before originals were kept. */
-export async function originalOrRaw(dataDir: string, mediaDir: string, row: SnapshotRow): Promise<string | null> {
-  const original = originalFile(dataDir, row.id);
-  if (await exists(original)) return original;
-  const raw = fileOfUrl(mediaDir, row.rawCroppedUri);
-  return raw && (await exists(raw)) ? raw : null;
+export async function originalOrRaw(
+  stores: { media: MediaStore; originals: MediaStore },
+  row: SnapshotRow,
+): Promise<Readable | null> {
+  const original = await stores.originals.open(row.id);
+  if (original) return original.body;
+  const raw = keyOfUrl(row.rawCroppedUri);
+  return raw ? ((await stores.media.open(raw))?.body ?? null) : null;
 }
 
 type ArchiverModule = {
@@ -178,11 +168,16 @@ export const encryptedZip = (password: string): Archiver =>
   archiver.create('zip-encrypted', { zlib: { level: 0 }, encryptionMethod: 'aes256', password });
 
 /** Adds one media file; a missing file is skipped (answers false). */
-export async function appendMedia(zip: Archiver, mediaDir: string, url: string, name: string): Promise<boolean> {
-  const file = fileOfUrl(mediaDir, url);
-  if (!file || !(await exists(file))) return false;
-  // file() opens lazily, when the archive reaches the entry: no descriptor per queued photo.
-  zip.file(file, { name });
+export async function appendMedia(zip: Archiver, media: MediaStore, url: string, name: string): Promise<boolean> {
+  const key = keyOfUrl(url);
+  const info = key ? await media.stat(key) : null;
+  if (!key || !info) return false;
+  // Opened when the archive reaches the entry: no descriptor or S3 request per queued photo.
+  const lazy = async function* () {
+    const found = await media.open(key);
+    if (found) yield* found.body;
+  };
+  zip.append(Readable.from(lazy(), { objectMode: false }), { name, date: info.modified });
   return true;
 }
 

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { snapshotsRoutes as r } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
@@ -35,7 +34,7 @@ export function registerSnapshotsRoutes(app: App, deps: Deps): void {
     void reply
       .header('content-type', 'application/octet-stream')
       .header('cache-control', 'private, no-store')
-      .send(createReadStream(file));
+      .send(file);
     return reply;
   });
   registerRoute(app, r.facesData, ({ user, params }) => facesData(deps, user, params.id));

@@ -1,4 +1,5 @@
 import { can, MSG, P, SNAPSHOT_FIELDS, type Face, type Snapshot, type UserStats } from '@stadiumcam/contract';
+import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
@@ -104,15 +105,15 @@ export async function sweepOrphans(
   olderThan: Date,
 ): Promise<{ folders: number; temps: number; originals: number }> {
   const known = async (ids: string[]) => new Set((await repo.findSnapshots(deps.db, ids)).map((r) => r.id));
-  const media = await sweepOrphanMedia(deps.config.mediaDir, olderThan, known);
-  return { ...media, originals: await sweepOrphanOriginals(deps.config.dataDir, olderThan, known) };
+  const media = await sweepOrphanMedia(deps.media, olderThan, known);
+  return { ...media, originals: await sweepOrphanOriginals(deps.originals, olderThan, known) };
 }
 
 /** The file behind GET /api/snapshots/:id/original (the lightbox's Exif card). */
-export async function originalOf(deps: Deps, user: AuthUser, id: string): Promise<string> {
+export async function originalOf(deps: Deps, user: AuthUser, id: string): Promise<Readable> {
   const row = await repo.findSnapshot(deps.db, id);
   if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
-  const file = await originalOrRaw(deps.config.dataDir, deps.config.mediaDir, row);
+  const file = await originalOrRaw(deps, row);
   if (!file) throw notFound(MSG.album.snapshotNotFound);
   return file;
 }

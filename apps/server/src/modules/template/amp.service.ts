@@ -17,8 +17,8 @@ import {
   type Event,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
-import { isSafeKey, keyOfUrl, putMedia, readMedia } from '../../media/media-store.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { isSafeKey, keyOfUrl } from '../../media/media-store.ts';
 import { probeImage } from '../../media/images.ts';
 import { getEventBySlugDate } from '../events/events.service.ts';
 import { toEvent } from '../events/events.mapper.ts';
@@ -114,9 +114,11 @@ export async function exportAmp(
     const key = keyOfUrl(url);
     if (!key) continue;
     try {
-      files.push({ name: `media/${key}`, data: await readMedia(deps.config.mediaDir, key) });
+      files.push({ name: `media/${key}`, data: await deps.media.read(key) });
       media.push(key);
-    } catch {
+    } catch (err) {
+      // The S3 store down fails the export; a missing file is left out.
+      if (err instanceof AppError) throw err;
       deps.log.warn({ key }, 'export: media file missing, left out');
     }
   }
@@ -190,14 +192,23 @@ export async function importAmp(deps: Deps, buf: Buffer, eventIds: string[]): Pr
   // New keys: an import never overwrites media another event uses.
   const batch = `imports/${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const urls = new Map<string, string>();
-  for (const [key, data] of media)
-    urls.set(`/media/${key}`, await putMedia(deps.config.mediaDir, `${batch}/${key}`, data));
+  // The batch is new: on a failed write or merge all of it goes, and no event names any of it.
+  const dropBatch = (err: unknown) =>
+    deps.media
+      .removeFolder(batch)
+      .catch(() => undefined)
+      .then(() => Promise.reject(err as Error));
+  try {
+    for (const [key, data] of media) urls.set(`/media/${key}`, await deps.media.put(`${batch}/${key}`, data));
+  } catch (err) {
+    return dropBatch(err);
+  }
   const config: Record<string, unknown> = {};
   for (const name of CONFIG_PARTS) if (parts[name] !== undefined) config[name] = rewriteUrls(parts[name], urls);
   const updated = await mergeConfigs(
     deps.db,
     rows.map((r) => ({ id: r.id, parts: config })),
-  );
+  ).catch(dropBatch);
   for (const row of updated) {
     deps.realtime.consoles.emit('monitor event updated', { slugDate: row.slugDate, event: toEvent(row) });
   }

@@ -11,7 +11,6 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { MAX_INPUT_PIXELS } from '../../media/images.ts';
-import { putMedia } from '../../media/media-store.ts';
 import { findEventRows } from './template-parts.repository.ts';
 
 /**
@@ -51,7 +50,7 @@ export async function uploadOverlay(deps: Deps, slugDate: string, data: Buffer):
     if (current.length >= MAX_OVERLAYS) throw new AppError(422, MSG.templateParts.overlaysMax);
     await checkOverlayPng(data);
     const storageKey = `${slugDate}/overlays/${Date.now().toString(36)}${randomBytes(3).toString('hex')}.png`;
-    const url = await putMedia(deps.config.mediaDir, storageKey, data);
+    const url = await deps.media.put(storageKey, data);
     return {
       storageKey,
       urlFullSize: url,

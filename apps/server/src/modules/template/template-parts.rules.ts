@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import {
   MSG,
   blockedSeatKey,
@@ -15,7 +13,7 @@ import { keyOfUrl } from '../../media/media-store.ts';
 import type { PartValue, ServerPart } from './template.parts.ts';
 
 /** An overlay entry must name a file this server stored through the overlay upload. */
-function overlayRules(value: PartValue<'overlays'>, deps: Deps): PartValue<'overlays'> {
+async function overlayRules(value: PartValue<'overlays'>, deps: Deps): Promise<PartValue<'overlays'>> {
   for (const o of value.overlays) {
     const key = keyOfUrl(o.urlFullSize);
     const ok =
@@ -23,7 +21,7 @@ function overlayRules(value: PartValue<'overlays'>, deps: Deps): PartValue<'over
       key === o.storageKey &&
       key.split('/').at(-2) === 'overlays' &&
       [o.urlRaw, o.urlMediumSize].every((u) => u === o.urlFullSize) &&
-      existsSync(path.join(deps.config.mediaDir, ...key.split('/')));
+      (await deps.media.exists(key));
     if (!ok) throw unprocessable(`The overlay "${o.storageKey.slice(-12)}" was not uploaded`);
   }
   return value;

@@ -11,7 +11,6 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, unprocessable } from '../../errors.ts';
-import { putMedia, removeMedia } from '../../media/media-store.ts';
 import { getEventBySlugDate } from '../events/events.service.ts';
 import { countEventsUsing } from './template.repository.ts';
 
@@ -70,8 +69,13 @@ export async function storeImage(
   }
   const id = randomBytes(8).toString('hex');
   const base = `${slugDate}/images/${key}-${id}`;
-  const rawUrl = await putMedia(deps.config.mediaDir, `${base}-raw.${EXT[format]}`, file.data);
-  const url = await putMedia(deps.config.mediaDir, `${base}.${EXT[format]}`, served);
+  const rawKey = `${base}-raw.${EXT[format]}`;
+  const rawUrl = await deps.media.put(rawKey, file.data);
+  // Both files or neither: a raw without its served copy would be an upload nobody can use.
+  const url = await deps.media.put(`${base}.${EXT[format]}`, served).catch(async (err: unknown) => {
+    await deps.media.remove(rawKey).catch(() => undefined);
+    throw err;
+  });
   return { key, id, url, rawUrl, width, height, bytes: file.data.length };
 }
 
@@ -84,7 +88,7 @@ export async function deleteImage(deps: Deps, slugDate: string, id: string, key:
   const base = `${slugDate}/images/${key}-${id}`;
   if (await countEventsUsing(deps.db, `/media/${base}`)) return;
   for (const ext of Object.values(EXT)) {
-    await removeMedia(deps.config.mediaDir, `${base}.${ext}`);
-    await removeMedia(deps.config.mediaDir, `${base}-raw.${ext}`);
+    await deps.media.remove(`${base}.${ext}`);
+    await deps.media.remove(`${base}-raw.${ext}`);
   }
 }

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { z } from 'zod';
 import {
   ATTENDEE_TEXTS,
@@ -71,7 +69,7 @@ function languageRules(value: LanguagesPart): LanguagesPart {
 }
 
 /** Images: every URL is a file this server stored for that section (uploadImage). */
-function imageRules(value: ImagesPart, deps: Deps): ImagesPart {
+async function imageRules(value: ImagesPart, deps: Deps): Promise<ImagesPart> {
   for (const [field, url] of Object.entries(value.images)) {
     const key = IMAGE_KEYS.find((k) => field === `${k}Url` || field === `${k}RawUrl`);
     const mediaKey = url && keyOfUrl(url);
@@ -81,7 +79,7 @@ function imageRules(value: ImagesPart, deps: Deps): ImagesPart {
       !!mediaKey &&
       mediaKey.split('/').at(-2) === 'images' &&
       name.startsWith(`${key}-`) &&
-      existsSync(path.join(deps.config.mediaDir, ...mediaKey.split('/')));
+      (await deps.media.exists(mediaKey));
     if (!ok) throw unprocessable(TEMPLATE_RULE_MSG.imageNotFound(field));
   }
   return value;
