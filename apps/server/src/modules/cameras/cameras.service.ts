@@ -115,10 +115,6 @@ export class CameraHub {
   }
 
   /** The event the cameras are photographing for: the last queue join, MagicShot or photo. */
-  get activeSlugDate(): string | null {
-    return this.active;
-  }
-
   setActive(slugDate: string): void {
     if (this.active === slugDate) return;
     this.active = slugDate;
