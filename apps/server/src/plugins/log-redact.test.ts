@@ -73,7 +73,11 @@ describe('log redaction (issue 16 §7)', () => {
         req: { headers: { cookie, authorization: `Bearer ${RESET_TOKEN}` } },
         res: { headers: { 'set-cookie': cookie } },
         handshake: { auth: { token: RESET_TOKEN } },
-        config: { databaseUrl: `postgres://app:${DB_PASSWORD}@db/app`, deviceToken: 'device-token-secret' },
+        config: {
+          databaseUrl: `postgres://app:${DB_PASSWORD}@db/app`,
+          deviceToken: 'device-token-secret',
+          redis: { url: 'redis://:redis-password-secret@cache:6379', prefix: 'x' },
+        },
         sid,
         token: RESET_TOKEN,
       },
@@ -93,6 +97,7 @@ describe('log redaction (issue 16 §7)', () => {
       DB_PASSWORD,
       sid,
       'device-token-secret',
+      'redis-password-secret',
     ]) {
       expect(text, secret).not.toContain(secret);
     }

@@ -19,6 +19,9 @@ const SECRET_KEYS = [
   '"set-cookie"',
   'databaseUrl',
   'DATABASE_URL',
+  // REDIS_URL may hold a password (config.redis = { url, prefix }); cluster.ts masks it in messages.
+  'redis',
+  'REDIS_URL',
   // S3 credentials (config.s3.credentials)
   'secretAccessKey',
   'sessionToken',
