@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, DEVICE_TOKEN } from './test/harness.ts';
 import { cutProxy } from './test/cut-proxy.ts';
+import { startVenue } from '@stadiumcam/venue-sim';
 import {
   ask,
   next,
@@ -77,6 +78,17 @@ const cameraOf = async (url: string, cookie: string, camera: string) => {
   return body.cameras.find((c) => c.camera === camera)?.status ?? 'unknown';
 };
 
+/** Fails with `label` when `promise` has not settled in `ms` (a silent wait says nothing). */
+function within<T>(label: string, promise: Promise<T>, ms = 20_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`waited ${ms} ms for: ${label}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** A camera host that answers every command and records what it was told. */
 function recordCommands(host: TestHost, told: { event: string; payload: unknown }[]): void {
   for (const event of ['power', 'ptz', 'kick', 'ban', 'snooze'] as const) {
@@ -96,7 +108,6 @@ describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
   const env: Record<string, string> = {};
   let a: Instance;
   let b: Instance;
-  let jpeg: Buffer;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-cluster-'));
@@ -117,9 +128,6 @@ describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
     await ready(a);
     b = await startInstance(env);
     await ready(b);
-    jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
-      .jpeg()
-      .toBuffer();
   }, 240_000);
 
   afterAll(async () => {
@@ -130,84 +138,98 @@ describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('a console on B sees and commands A’s host; bans reach A; after A is killed the host works through B', async () => {
+  it('a console on B sees and commands the simulator’s host on A; bans reach A; after A is killed the host reconnects to B', async () => {
+    // The venue reaches the instances through a proxy, as it would through a load balancer.
+    const proxy = await cutProxy('127.0.0.1', Number(new URL(a.url).port));
     const onA = new SocketPool(() => a.url);
     const onB = new SocketPool(() => b.url);
+    let venue: Awaited<ReturnType<typeof startVenue>> | undefined;
     try {
       const cookie = await login(b.url);
       const consoleB: TestConsole = await onB.console(cookie, ['stadiumcam']);
       const consoleA: TestConsole = await onA.console(cookie, ['stadiumcam']);
 
-      const seenOnB = next<{ camera: string; status: string }>(consoleB, 'monitor camera', (s) => s.camera === 'x1');
-      const host = await onA.host('host-x', [{ camera: 'x1' }]);
-      const told: { event: string; payload: unknown }[] = [];
-      recordCommands(host, told);
-      // A's console fan-out reaches B's console, and B's registry knows the camera.
-      expect((await seenOnB).status).toBe('on');
-      await expect.poll(() => cameraOf(b.url, cookie, 'x1'), { timeout: 10_000 }).toBe('on');
+      const seenOnB = next<{ camera: string; status: string }>(consoleB, 'monitor camera', (s) => s.camera === 'cam1');
+      venue = await startVenue({
+        serverUrl: `http://127.0.0.1:${proxy.port}`,
+        deviceToken: DEVICE_TOKEN,
+        seed: 15,
+        hosts: 1,
+        camerasPerHost: 2,
+        fps: 3,
+        attendeeRate: 0,
+        powerDelayMs: 50,
+      });
+      // A's console fan-out reaches B's console, and B's registry knows the cameras.
+      expect((await within('cam1 on B', seenOnB)).status).toBe('on');
+      await expect.poll(() => cameraOf(b.url, cookie, 'cam2'), { timeout: 10_000 }).toBe('on');
 
       // Frames from A's host reach a console on B.
-      expect(await ask(consoleB, 'join monitor livestream', { room: 'monitor', camera: 'x1' })).toEqual({ ok: true });
-      const frame = next<{ camera: string; frame: Buffer }>(consoleB, 'livestream', (f) => f.camera === 'x1');
-      const sending = setInterval(() => host.emit('frame', { camera: 'x1', jpeg }), 100);
-      try {
-        const got = await frame;
-        expect(Buffer.compare(Buffer.from(got.frame), jpeg)).toBe(0);
-      } finally {
-        clearInterval(sending);
-      }
-
-      // A photo uploaded through A shows on B's console.
-      const arrived = next<{ _id: string; userId: string }>(
-        consoleB,
-        'monitor newSnapshot',
-        (s) => s.userId === 'fan-x',
+      expect(await ask(consoleB, 'join monitor livestream', { room: 'monitor', camera: 'cam1' })).toEqual({ ok: true });
+      const frame = await within(
+        'a frame on B',
+        next<{ camera: string; frame: Buffer }>(consoleB, 'livestream', (f) => f.camera === 'cam1'),
       );
-      const meta = { slugDate: 'stadiumcam', userId: 'fan-x', camera: 'x1', section: '1', row: 'A', seat: '1' };
-      const upload = await uploadPhoto(a.url, { metadata: meta, image: jpeg });
-      expect(upload.status).toBe(200);
-      const photoId = upload.body._id as string;
-      expect((await arrived)._id).toBe(photoId);
+      expect(Buffer.from(frame.frame).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+      // B's MagicShot reaches the host on A; the photo it uploads through A shows on B's console
+      // (the host answers once the upload is done, so the console listens first).
+      const arrived: { _id: string; userId: string; thumbURI: string }[] = [];
+      consoleB.on('monitor newSnapshot', (p) => arrived.push(p));
+      const shot = await ask(consoleB, 'take MagicShot', { slug: 'stadiumcam', camera: 'cam2' });
+      expect(shot).toMatchObject({ ok: true, cameras: ['cam2'] });
+      const userId = (shot.shots as { userId: string }[])[0].userId;
+      await expect.poll(() => arrived.some((p) => p.userId === userId), { timeout: 10_000 }).toBe(true);
+      const photo = arrived.find((p) => p.userId === userId)!;
 
       // B's commands reach the host on A, with its answer.
-      expect(await ask(consoleB, 'power camera', { camera: 'x1', on: false })).toMatchObject({ ok: true });
-      await expect.poll(() => told.find((t) => t.event === 'power')?.payload).toEqual({ camera: 'x1', on: false });
-      expect(await ask(consoleB, 'rover get position', { camera: 'x1' })).toEqual({
-        ok: true,
-        position: '100,200,1',
-      });
-
-      // A ban on B hides the photo for a console on A, and the host on A is told.
-      const hidden = next<{ userId?: string; hidden: boolean }>(consoleA, 'bannedChanged', (p) => p.userId === 'fan-x');
-      const oldUrl = (await (await fetch(`${a.url}/api/snapshots/${photoId}`, { headers: { cookie } })).json()) as {
-        thumbURI: string;
-      };
-      expect(await ask(consoleB, 'ban user', { userId: 'fan-x' })).toEqual({ ok: true });
-      expect((await hidden).hidden).toBe(true);
-      await expect.poll(() => told.find((t) => t.event === 'ban')?.payload).toEqual({ userId: 'fan-x' });
-      expect((await fetch(`${a.url}${oldUrl.thumbURI}`)).status).toBe(404);
-
-      // A dies. B's consoles are told its camera is off, then the host reconnects to B.
-      const offOnB = next<{ camera: string; status: string }>(
+      const position = await ask(consoleB, 'rover get position', { camera: 'cam1' });
+      expect(position.ok).toBe(true);
+      expect(String(position.position)).toMatch(/^-?\d+,-?\d+,[\d.]+$/);
+      const off = next<{ camera: string; status: string }>(
         consoleB,
         'monitor camera',
-        (s) => s.camera === 'x1' && s.status === 'off',
+        (s) => s.camera === 'cam1' && s.status === 'off',
       );
+      expect(await ask(consoleB, 'power camera', { camera: 'cam1', on: false })).toMatchObject({ ok: true });
+      await within('cam1 off on B', off);
+
+      // A ban on B hides the photo for a console on A (new URLs: the old one is gone).
+      const hidden = next<{ userId?: string; hidden: boolean }>(consoleA, 'bannedChanged', (p) => p.userId === userId);
+      expect(await ask(consoleB, 'ban user', { userId })).toEqual({ ok: true });
+      expect((await within('the ban on A', hidden)).hidden).toBe(true);
+      expect((await fetch(`${a.url}${photo.thumbURI}`)).status).toBe(404);
+
+      // A dies, and for a while the balancer has nowhere to send the host: B's console is told
+      // A's cameras are off (A fell silent). Then the balancer sends new connections to B and the
+      // host reconnects by itself.
+      const cam2Off = next<{ camera: string; status: string }>(
+        consoleB,
+        'monitor camera',
+        (s) => s.camera === 'cam2' && s.status === 'off',
+      );
+      proxy.cut();
       a.kill();
       await a.exited;
-      await offOnB;
-      const moved = await onB.host('host-x', [{ camera: 'x1' }]);
-      const toldAfter: { event: string; payload: unknown }[] = [];
-      recordCommands(moved, toldAfter);
-      await expect.poll(() => cameraOf(b.url, cookie, 'x1'), { timeout: 10_000 }).toBe('on');
-      expect(await ask(consoleB, 'power camera', { camera: 'x1', on: true })).toMatchObject({ ok: true });
-      await expect.poll(() => toldAfter.find((t) => t.event === 'power')?.payload).toEqual({ camera: 'x1', on: true });
+      await within('cam2 off on B after A died', cam2Off);
+      proxy.retarget('127.0.0.1', Number(new URL(b.url).port));
+      proxy.restore();
+      await expect.poll(() => cameraOf(b.url, cookie, 'cam2'), { timeout: 20_000 }).toBe('on');
+      // B's consoles keep working: a command reaches the host through B, frames flow again.
+      expect(await ask(consoleB, 'power camera', { camera: 'cam1', on: true })).toMatchObject({ ok: true });
+      await expect.poll(() => cameraOf(b.url, cookie, 'cam1'), { timeout: 10_000 }).toBe('on');
+      expect(await ask(consoleB, 'join monitor livestream', { room: 'monitor', camera: 'cam1' })).toEqual({ ok: true });
+      await within(
+        'a frame on B from the moved host',
+        next<{ camera: string }>(consoleB, 'livestream', (f) => f.camera === 'cam1'),
+      );
       // Nothing A acknowledged is lost: the photo is there, through B.
-      const photo = await fetch(`${b.url}/api/snapshots/${photoId}`, { headers: { cookie } });
-      expect(photo.status).toBe(200);
+      expect((await fetch(`${b.url}/api/snapshots/${photo._id}`, { headers: { cookie } })).status).toBe(200);
     } finally {
+      await venue?.stop();
       onA.closeAll();
       onB.closeAll();
+      await proxy.close();
     }
   }, 180_000);
 });
