@@ -165,7 +165,7 @@ export async function buildApp(
     anchors: new PageAnchors(database.db, (err) => app.log.warn({ err }, 'page anchors')),
     metrics: createMetricsState(),
     eventCache: new Map(),
-    overlayImages: new Map(),
+    overlayLayers: new Map(),
     overlayUploads: new Set(),
     ops: createOpsMetrics(),
     seatMap: { current: EMPTY_SEAT_MAP },

@@ -11,6 +11,7 @@ import type { MetricsState } from './modules/events/metrics.service.ts';
 import type { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
 import type { OpsMetrics } from './modules/ops/ops.metrics.ts';
 import type { Cluster } from './cluster.ts';
+import type { RawLayer } from './media/images.ts';
 import type { MediaStore } from './media/media-store.ts';
 
 /**
@@ -36,8 +37,8 @@ export type Deps = {
   metrics: MetricsState;
   /** Event lookups reused for a second on the device and attendee paths (modules/devices/events-link). */
   eventCache: EventCache;
-  /** Overlay images read for compositing, by media key (modules/attendee). */
-  overlayImages: Map<string, Buffer>;
+  /** Overlays and watermarks as raw pixels per photo size, for compositing (modules/attendee). */
+  overlayLayers: Map<string, RawLayer>;
   /** Events with an overlay upload under way: one at a time per event (modules/template). */
   overlayUploads: Set<string>;
   /** Prometheus registry and the draining flag (modules/ops). */

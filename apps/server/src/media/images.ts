@@ -70,16 +70,52 @@ export async function makeRenditions(
   }
 }
 
-/** The photo with the overlay stretched over it (overlays are square frames; photos are not). */
-export async function composite(photo: Buffer, overlay: Buffer): Promise<Buffer> {
-  const base = open(photo).rotate();
-  const { width = 0, height = 0 } = await sharp(await base.clone().toBuffer()).metadata();
-  const layer = await sharp(overlay, { limitInputPixels: MAX_INPUT_PIXELS })
-    .resize(width, height, { fit: 'fill' })
-    .png()
-    .toBuffer();
-  return base
-    .composite([{ input: layer }])
+/** Raw RGBA pixels of an image resized for one photo size: what compositing needs, decoded once. */
+export type RawLayer = { data: Buffer; width: number; height: number };
+/** A layer and where it goes on the photo. */
+export type PlacedLayer = RawLayer & { left: number; top: number };
+
+/** Width and height as shown (Exif orientations 5–8 swap them), from the header alone. */
+export async function uprightSize(photo: Buffer): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0, orientation = 1 } = await open(photo).metadata();
+  return orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/** An image resized into a box as raw RGBA: `fill` stretches (overlays), `contain` keeps its shape. */
+export async function rawLayer(
+  image: Buffer,
+  width: number,
+  height: number,
+  fit: 'fill' | 'contain',
+): Promise<RawLayer> {
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize(width, height, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The photo with its layers (the overlay stretched over it, the watermark in a corner) in one
+ * decode and one encode. The layers are raw pixels a caller keeps per photo size, so a share
+ * costs one JPEG decode and encode, not a PNG round trip of a 2160² overlay each time.
+ */
+export async function compositeLayers(
+  photo: Buffer,
+  layersFor: (size: { width: number; height: number }) => Promise<PlacedLayer[]>,
+): Promise<Buffer> {
+  const layers = await layersFor(await uprightSize(photo));
+  return open(photo)
+    .rotate()
+    .composite(
+      layers.map((l) => ({
+        input: l.data,
+        raw: { width: l.width, height: l.height, channels: 4 as const },
+        left: l.left,
+        top: l.top,
+      })),
+    )
     .jpeg({ quality: 88 })
     .toBuffer();
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
 import {
   MSG,
   distanceKm,
@@ -14,7 +13,7 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
-import { MAX_INPUT_PIXELS, composite } from '../../media/images.ts';
+import { compositeLayers, rawLayer, type PlacedLayer, type RawLayer } from '../../media/images.ts';
 import { keyOfUrl } from '../../media/media-store.ts';
 import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot, withoutContacts } from '../snapshots/snapshots.mapper.ts';
@@ -139,10 +138,20 @@ async function ownPhoto(deps: Deps, id: string, userId: string): Promise<Snapsho
   return row;
 }
 
-async function overlayImage(deps: Deps, url: string): Promise<Buffer> {
+/**
+ * An overlay or watermark as raw pixels for one photo size, kept for the next photo of that size
+ * (a venue's cameras give few sizes), so a share does not decode a 2160² PNG each time.
+ */
+async function layerOf(
+  deps: Deps,
+  url: string,
+  size: { width: number; height: number },
+  fit: 'fill' | 'contain',
+): Promise<RawLayer> {
   const key = keyOfUrl(url);
   if (!key) throw new AppError(422, 'Overlay is not available');
-  const cached = deps.overlayImages.get(key);
+  const id = `${key}|${fit}|${size.width}x${size.height}`;
+  const cached = deps.overlayLayers.get(id);
   if (cached) return cached;
   let data: Buffer;
   try {
@@ -150,25 +159,19 @@ async function overlayImage(deps: Deps, url: string): Promise<Buffer> {
   } catch {
     throw new AppError(422, 'Overlay is not available');
   }
-  if (deps.overlayImages.size > 20) deps.overlayImages.clear();
-  deps.overlayImages.set(key, data);
-  return data;
+  const layer = await rawLayer(data, size.width, size.height, fit);
+  // Raw pixels are big (3.7 MB at 1280×720): a dozen overlay and size pairs at most.
+  if (deps.overlayLayers.size >= 12) deps.overlayLayers.clear();
+  deps.overlayLayers.set(id, layer);
+  return layer;
 }
 
 /** The watermark in the photo's bottom-right corner, 18% of its shorter side, 3% from the edges. */
-async function withWatermark(photo: Buffer, watermark: Buffer): Promise<Buffer> {
-  const base = sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  const { width = 0, height = 0 } = await sharp(await base.clone().toBuffer()).metadata();
-  const size = Math.max(1, Math.round(Math.min(width, height) * 0.18));
+async function watermarkLayer(deps: Deps, url: string, width: number, height: number): Promise<PlacedLayer> {
+  const side = Math.max(1, Math.round(Math.min(width, height) * 0.18));
   const margin = Math.round(Math.min(width, height) * 0.03);
-  const mark = await sharp(watermark, { limitInputPixels: MAX_INPUT_PIXELS })
-    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png()
-    .toBuffer();
-  return base
-    .composite([{ input: mark, left: Math.max(0, width - size - margin), top: Math.max(0, height - size - margin) }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
+  const layer = await layerOf(deps, url, { width: side, height: side }, 'contain');
+  return { ...layer, left: Math.max(0, width - side - margin), top: Math.max(0, height - side - margin) };
 }
 
 export async function chooseOverlay(
@@ -188,16 +191,20 @@ export async function chooseOverlay(
   const watermarkUrl = (event?.images as Record<string, string | undefined> | undefined)?.watermarkUrl;
   // Photos only (a video clip keeps its file); a watermark file gone missing is skipped, not fatal.
   const isPhoto = !/\.(mp4|webm|mov)$/i.test(row.rawCroppedUri);
-  const watermark = watermarkUrl && isPhoto ? await overlayImage(deps, watermarkUrl).catch(() => null) : null;
+  const watermarkKey = watermarkUrl && isPhoto ? keyOfUrl(watermarkUrl) : null;
+  const watermark = watermarkKey && (await deps.media.exists(watermarkKey).catch(() => false)) ? watermarkUrl : null;
   if (overlay || watermark) {
     const rawKey = keyOfUrl(row.rawCroppedUri);
     if (!rawKey) throw new AppError(422, 'The photo is not in the media store');
     // A random name (128 bits): nothing public (photo id, overlay) derives a composite's link.
     const sharedKey = `${path.posix.dirname(rawKey)}/shared-${randomBytes(16).toString('hex')}.jpg`;
-    let jpeg = await deps.media.read(rawKey);
-    if (overlay) jpeg = await composite(jpeg, await overlayImage(deps, overlay.urlFullSize));
-    // The event's watermark is on every photo a fan shares (spec 2 §5, Graphics).
-    if (watermark) jpeg = await withWatermark(jpeg, watermark);
+    const jpeg = await compositeLayers(await deps.media.read(rawKey), async ({ width, height }) => [
+      ...(overlay
+        ? [{ ...(await layerOf(deps, overlay.urlFullSize, { width, height }, 'fill')), left: 0, top: 0 }]
+        : []),
+      // The event's watermark is on every photo a fan shares (spec 2 §5, Graphics).
+      ...(watermark ? [await watermarkLayer(deps, watermark, width, height)] : []),
+    ]);
     sharedUri = await deps.media.put(sharedKey, jpeg);
   }
   // A composite no row names goes (the photo was deleted meanwhile, or the write failed).
