@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { createPgDatabase } from '../src/test/pg-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 50);
@@ -247,20 +247,9 @@ async function runParent(): Promise<void> {
   if (DB === 'postgres') {
     const base =
       process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    env.BENCH_DATABASE_URL = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const db = await createPgDatabase(base, 'bench');
+    env.BENCH_DATABASE_URL = db.url;
+    dropDb = db.drop;
   }
   if (INSTANCES > 1) {
     env.BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -111,10 +111,7 @@ describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-cluster-'));
-    const prev = process.env.TEST_DATABASE_URL;
-    process.env.TEST_DATABASE_URL = DATABASE;
-    const db = await createPgDatabase();
-    process.env.TEST_DATABASE_URL = prev;
+    const db = await createPgDatabase(DATABASE);
     drop = db.drop;
     // One media folder (a shared disk here; S3 in production), one database, one Redis prefix.
     Object.assign(env, {
@@ -138,7 +135,7 @@ describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('a console on B sees and commands the simulator’s host on A; bans reach A; after A is killed the host reconnects to B', async () => {
+  it('a console on B sees and commands the simulator’s host on A, bans reach A, and after A is killed the host reconnects to B', async () => {
     // The venue reaches the instances through a proxy, as it would through a load balancer.
     const proxy = await cutProxy('127.0.0.1', Number(new URL(a.url).port));
     const onA = new SocketPool(() => a.url);
@@ -255,10 +252,7 @@ describe('Redis faults (issue 15)', () => {
     const proxy = await cutProxy(target.hostname, Number(target.port || 6379));
     const proxyUrl = `redis://127.0.0.1:${proxy.port}`;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-redisdown-'));
-    const prev = process.env.TEST_DATABASE_URL;
-    process.env.TEST_DATABASE_URL = DATABASE;
-    const db = await createPgDatabase();
-    process.env.TEST_DATABASE_URL = prev;
+    const db = await createPgDatabase(DATABASE);
     const shared = { DATA_DIR: dataDir, DATABASE_URL: db.url, REDIS_PREFIX: `t-${randomBytes(6).toString('hex')}` };
     const viaProxy = await startInstance({ ...shared, REDIS_URL: proxyUrl });
     await ready(viaProxy);

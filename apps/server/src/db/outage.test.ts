@@ -17,10 +17,7 @@ describe('PostgreSQL unreachable for 10 s', () => {
   let drop = async () => {};
 
   beforeAll(async () => {
-    const prev = process.env.TEST_DATABASE_URL;
-    process.env.TEST_DATABASE_URL = DATABASE;
-    const db = await createPgDatabase();
-    process.env.TEST_DATABASE_URL = prev;
+    const db = await createPgDatabase(DATABASE);
     drop = db.drop;
     const url = new URL(db.url);
     proxy = await cutProxy(url.hostname, Number(url.port || 5432));

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, afterAll, beforeAll } from 'vitest';
-import pg from 'pg';
 import { buildPath, toQueryString, type Permission, type RouteDef, type RouteInput } from '@stadiumcam/contract';
 import { buildApp, type App } from '../app.ts';
 import { configFromEnv, type AppConfig } from '../config.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
 import { insertUser, upsertReadonlyRole } from '../modules/users/users.repository.ts';
+import { createPgDatabase } from './pg-database.ts';
+
+export { createPgDatabase };
 
 export type DbKind = 'pglite' | 'postgres';
 /** Integration tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
@@ -38,26 +40,6 @@ export type TestApp = {
   adminCookie: () => Promise<string>;
   close: () => Promise<void>;
 };
-
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-test-'));
