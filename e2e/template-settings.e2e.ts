@@ -434,7 +434,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await drag('download', 'Share level 2');
     await expect.poll(() => names('active')).toEqual(['Download', 'Share level 2']);
     await page.getByRole('button', { name: 'Activate E-mail', exact: true }).click();
-    expect(await names('active')).toEqual(['Download', 'Share level 2', 'E-mail']);
+    await expect.poll(() => names('active')).toEqual(['Download', 'Share level 2', 'E-mail']);
     await stack.screenshot(page, 'template-share-1280');
 
     await page.getByTestId('update-event').click();
