@@ -183,6 +183,11 @@ describe('two instances on one PostgreSQL and one Redis (issue 15 §3)', () => {
       const position = await ask(consoleB, 'rover get position', { camera: 'cam1' });
       expect(position.ok).toBe(true);
       expect(String(position.position)).toMatch(/^-?\d+,-?\d+,[\d.]+$/);
+      // A move from B lands on A's host: its answer is where the camera now points.
+      const moved = await ask(consoleB, 'rover move', { target: 'host', camera: 'cam1', command: '!120,-40,0.5' });
+      expect(moved).toMatchObject({ ok: true, answer: expect.stringMatching(/^-?\d+,-?\d+,0\.5$/) });
+      expect((await ask(consoleB, 'rover get position', { camera: 'cam1' })).position).toBe(moved.answer);
+      expect(await ask(consoleB, 'boot user', { userId: 'nobody-in-queue' })).toEqual({ ok: true });
       const off = next<{ camera: string; status: string }>(
         consoleB,
         'monitor camera',
