@@ -109,10 +109,11 @@ export const queryBool = z.preprocess((v) => (v === 'true' ? true : v === 'false
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const FORBIDDEN_CHARS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 
-/** True when any string (or key) inside the value holds a forbidden character. */
+/** True when any string (or key) inside the value holds a forbidden character (binary data holds none). */
 export function hasForbiddenChars(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return FORBIDDEN_CHARS.test(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
   if (Array.isArray(value)) return value.some((v) => hasForbiddenChars(v, depth + 1));
   return Object.entries(value).some(([k, v]) => FORBIDDEN_CHARS.test(k) || hasForbiddenChars(v, depth + 1));
 }

@@ -13,6 +13,8 @@ import {
   type SeatMapCorner,
   type SeatMapRegion,
 } from './mapping.contract.ts';
+import { MSG } from './messages.ts';
+import { hasForbiddenChars } from './route.ts';
 
 /*
  * The seat map's rules, shared by the server (parsing, queue routing, aiming) and the console
@@ -60,6 +62,8 @@ export function parseMapFile(name: string, text: string): FileCheck<CameraMapFil
   } catch {
     return { ok: false, error: 'Invalid JSON format' };
   }
+  // A JSON escape (\u0000) is a NUL once parsed; the seat map is stored as jsonb (docs/security.md §10).
+  if (hasForbiddenChars(json)) return { ok: false, error: MSG.security.forbiddenChars };
   if (json && typeof json === 'object' && !('ref_point' in json))
     return { ok: false, error: 'The map file has no reference point (ref_point)' };
   const parsed = CameraMapFileSchema.safeParse(json);

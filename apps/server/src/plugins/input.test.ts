@@ -65,6 +65,8 @@ describe('input and transport rules', () => {
 
   it('keeps the data folder to its owner (0700)', async () => {
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+    // The media folder made at start too (it may be configured outside the data folder).
+    expect((await stat(path.join(dataDir, 'media'))).mode & 0o777).toBe(0o700);
   });
 
   it('sends HSTS only over TLS and lets other origins embed /media', async () => {

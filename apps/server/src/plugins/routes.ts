@@ -1,16 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  MSG,
   can,
-  hasForbiddenChars,
   type RouteBody,
   type RouteDef,
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
 } from '@stadiumcam/contract';
-import { badRequest, forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { refuseForbiddenChars } from './forbidden-chars.ts';
 import type { AuthUser } from './session.ts';
 
 export type HandlerCtx<R extends RouteDef> = {
@@ -88,9 +87,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
     },
     // Before the schemas run: a NUL or bidi override anywhere is a 400, never a database 500.
     preValidation: async (req) => {
-      if (hasForbiddenChars(req.params) || hasForbiddenChars(req.query) || hasForbiddenChars(req.body)) {
-        throw badRequest(MSG.security.forbiddenChars);
-      }
+      refuseForbiddenChars([req.params, req.query, req.body]);
     },
     handler: async (req, reply) => {
       const result = await handler({

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { Server, type Namespace, type ServerOptions } from 'socket.io';
-import type {
-  ConsoleClientEvents,
-  ConsoleServerEvents,
-  DeviceClientEvents,
-  DeviceServerEvents,
+import { Server, type Namespace, type ServerOptions, type Socket } from 'socket.io';
+import {
+  MSG,
+  hasForbiddenChars,
+  type ConsoleClientEvents,
+  type ConsoleServerEvents,
+  type DeviceClientEvents,
+  type DeviceServerEvents,
 } from '@stadiumcam/contract';
 import type { AppConfig } from '../config.ts';
 import { handshakeOriginAllowed } from './origin.ts';
@@ -43,6 +45,23 @@ export type Realtime = {
 };
 
 export const eventRoom = (slugDate: string) => `event:${slugDate}`;
+
+/**
+ * The input rule of every route (docs/security.md §10) for socket events: a packet whose
+ * payload holds a NUL or a bidi override is answered `{ ok: false, error }` (when it has an
+ * acknowledgement) and never reaches a handler, so nothing is changed or stored.
+ */
+function refuseForbiddenPackets(app: FastifyInstance, socket: Socket, namespace: string): void {
+  socket.use((packet, next) => {
+    if (!hasForbiddenChars(packet)) return next();
+    app.log.warn(
+      { namespace, event: String(packet[0]).slice(0, 100) },
+      'socket event with forbidden characters refused',
+    );
+    const ack = packet.at(-1) as unknown;
+    if (typeof ack === 'function') ack({ ok: false, error: MSG.security.forbiddenChars });
+  });
+}
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
@@ -92,6 +111,7 @@ export function createRealtime(
   });
 
   consoles.on('connection', (socket) => {
+    refuseForbiddenPackets(app, socket, '/console');
     socket.on('select events', (slugDates, ack) => {
       if (!Array.isArray(slugDates) || slugDates.length > 500 || slugDates.some((s) => typeof s !== 'string')) {
         ack?.({ ok: false, error: 'slugDates must be a list of slug dates' });
@@ -111,6 +131,8 @@ export function createRealtime(
     socket.data.hostId = typeof auth.hostId === 'string' ? auth.hostId.slice(0, 100) : socket.id;
     next();
   });
+  // Camera hosts hold the device token, but what they send is stored too (camera configs...).
+  devices.on('connection', (socket) => refuseForbiddenPackets(app, socket, '/devices'));
 
   // Before the HTTP server waits for its connections: an open websocket would hold it forever.
   // Every client (hosts, consoles, screens) is dropped and reconnects, to another instance on a

@@ -9,6 +9,7 @@ import {
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import {
   addRegion,
@@ -48,6 +49,7 @@ async function readMultipart(req: FastifyRequest, maxBytes: number, maxFiles: nu
     if (e.code === 'FST_FILES_LIMIT') throw new AppError(413, `At most ${maxFiles} files at once`);
     throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
   }
+  refuseForbiddenChars([out.fields, out.files.map((f) => f.name)]);
   if (!out.files.length) throw badRequest('No file in the upload');
   return out;
 }

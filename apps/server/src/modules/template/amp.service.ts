@@ -20,6 +20,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isSafeKey, keyOfUrl } from '../../media/media-store.ts';
 import { probeImage } from '../../media/images.ts';
+import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
 import { getEventBySlugDate } from '../events/events.service.ts';
 import { toEvent } from '../events/events.mapper.ts';
 import { badAmp, readAmpZip } from './amp.zip.ts';
@@ -142,11 +143,16 @@ export async function exportAmp(
 function parseJson(files: Map<string, Buffer>, name: string): unknown {
   const data = files.get(name);
   if (!data) throw badAmp(`${name} is missing`);
+  let value: unknown;
   try {
-    return JSON.parse(data.toString('utf8'));
+    value = JSON.parse(data.toString('utf8'));
   } catch {
     throw badAmp(`${name} is not valid JSON`);
   }
+  // The input rule of every route (docs/security.md §10): the parts go into jsonb, where
+  // PostgreSQL refuses \u0000, and names with bidi overrides would display as something else.
+  refuseForbiddenChars([value], name);
+  return value;
 }
 
 /** Reads and checks a whole .amp; throws before anything is written. */

@@ -11,6 +11,7 @@ import {
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { exportAmp, importAmp } from './amp.service.ts';
 import { ADDRESS_NOT_FOUND, GEOCODING_OFF, geocoderFor } from './geocoding.ts';
@@ -51,6 +52,8 @@ async function readUpload(
     if (e.code === 'FST_FILES_LIMIT') throw badRequest('Send one file only');
     throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
   }
+  // Text fields (the import's eventIds) and the file name follow the input rule of every route.
+  refuseForbiddenChars([fields, file?.filename]);
   if (!file?.data.length) throw badRequest(`The "${opts.fileField}" file is missing`);
   return { file: file.data, filename: file.filename, mimetype: file.mimetype, fields };
 }
@@ -133,6 +136,8 @@ export function registerTemplateParts(app: App, deps: Deps): void {
     } catch {
       throw badRequest('eventIds must be a JSON list of event ids');
     }
+    // A JSON escape (\u0000) is a NUL once parsed.
+    refuseForbiddenChars([ids]);
     const eventIds = EventIdsField.safeParse(ids);
     if (!eventIds.success) throw badRequest('eventIds must be a JSON list of event ids', eventIds.error.issues);
     return { ok: true as const, eventIds: await importAmp(deps, upload.file, eventIds.data) };

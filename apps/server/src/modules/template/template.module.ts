@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
 import { registerRoute, type Handler } from '../../plugins/routes.ts';
 import { SERVER_PARTS } from './template.parts.ts';
 import { previewScreenshots, savePart } from './template.service.ts';
@@ -37,6 +38,7 @@ async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype:
     }
     throw badRequest('Malformed upload');
   }
+  refuseForbiddenChars([file?.filename]);
   if (!file) throw badRequest(IMAGE_MSG.fileMissing);
   return file;
 }
