@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSeatMap, type CameraMapFile, type SeatMap } from '@stadiumcam/contract';
-import { coverageLists, coverageOf } from './coverage.ts';
+import { coverageLists, coverageOf } from './coverage-model.ts';
 
 /** A rectangular region from its top-left (higher row) to its bottom-right corner. */
 const region = (top: string, bottom: string, first: number, last: number) => ({

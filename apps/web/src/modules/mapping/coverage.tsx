@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { SeatMap } from '@stadiumcam/contract';
-import { coverageLists, coverageOf } from './coverage.ts';
+import { coverageLists, coverageOf } from './coverage-model.ts';
 
 const COLORS = ['#228be6', '#40c057', '#fab005', '#be4bdb', '#fd7e14', '#15aabf', '#e64980', '#82c91e'];
 const GAP = '#fa5252';
