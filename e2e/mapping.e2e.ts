@@ -64,19 +64,57 @@ describe('mapping and camera configuration screens', () => {
     await page.getByTestId('parsed-info').getByRole('cell', { name: 'cam2', exact: true }).waitFor();
     await stack.screenshot(page, 'mapping-config');
 
-    // A technician re-uploads cam2's map with one more section of boxes.
+    // The simulator's bowl: every seat of a mapped section has exactly one camera.
+    await page.getByTestId('coverage').getByText('Gaps (0 seats)').waitFor();
+    await page.getByText('Every seat of every mapped section has a camera.').waitFor();
+    await page.getByText('No seat is covered by two cameras.').waitFor();
+
+    // A technician re-uploads the map files with a section of boxes, B7: cam2 covers its rows A-C
+    // and E-M (row D is left out), cam1 its row C too.
+    const box = (n: number, rows: [top: string, bottom: string][]) => {
+      const region = venueMapFile(n, 2).sections[0].regions[0];
+      return {
+        name: 'B7',
+        type: 'box',
+        regions: rows.map(([top, bottom]) => ({
+          ...region,
+          corners: region.corners.map((c) => ({ ...c, row: c.position.startsWith('top') ? top : bottom })),
+        })),
+      };
+    };
     const file = venueMapFile(2, 2);
-    file.sections.push({ ...file.sections[0], name: 'B7', type: 'box' });
-    const local = path.join(os.tmpdir(), 'cam2.json');
-    await writeFile(local, JSON.stringify(file));
-    await page.getByTestId('config-dropzone').locator('input[type=file]').setInputFiles(local);
-    await page.getByTestId('upload-status').getByText('pending').waitFor();
+    file.sections.push(
+      box(2, [
+        ['C', 'A'],
+        ['M', 'E'],
+      ]),
+    );
+    const cam1File = venueMapFile(1, 2);
+    cam1File.sections.push(box(1, [['C', 'C']]));
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mapfiles-'));
+    await writeFile(path.join(dir, 'cam2.json'), JSON.stringify(file));
+    await writeFile(path.join(dir, 'cam1.json'), JSON.stringify(cam1File));
+    await page
+      .getByTestId('config-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles([path.join(dir, 'cam1.json'), path.join(dir, 'cam2.json')]);
+    await page.getByTestId('upload-status').getByText('pending').first().waitFor();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByTestId('upload-status').getByText('uploaded').waitFor();
-    await page.getByText(MSG.mapping.filesUploaded(1)).waitFor();
+    await until(async () => (await page.getByTestId('upload-status').getByText('uploaded').count()) === 2, 'uploaded');
+    await page.getByText(MSG.mapping.filesUploaded(2)).waitFor();
     await page.getByText(MSG.mapping.configUpdated).waitFor();
     await page.getByTestId('parsed-info').getByRole('cell', { name: '1', exact: true }).first().waitFor();
     expect(stack.app.deps.seatMap.current.cameras[1].sections.some((s) => s.name === 'B7')).toBe(true);
+    // The coverage view lists row D of B7 as a gap and row C (cam1 and cam2) as an overlap.
+    await page.getByTestId('coverage').getByText('Gaps (20 seats)').waitFor();
+    expect(await page.getByTestId('coverage-gap').allInnerTexts()).toEqual([
+      'box B7: D-1, D-2, D-3, D-4, D-5, D-6 … (20)',
+    ]);
+    await page.getByTestId('coverage').getByText('Overlaps (20 seats)').waitFor();
+    const overlaps = page.getByTestId('coverage-overlap');
+    expect(await overlaps.allInnerTexts()).toEqual(['box B7: C-1, C-2, C-3, C-4, C-5, C-6 … (20)']);
+    await overlaps.hover();
+    await page.getByRole('tooltip').getByText('cam1, cam2', { exact: true }).waitFor();
 
     // A broken file is refused with its reason and changes nothing.
     const bad = path.join(os.tmpdir(), 'cam1.json');
@@ -740,5 +778,220 @@ describe('mapping and camera configuration screens', () => {
       stack.app.deps.seatMap.current = before;
       stack.app.deps.realtime.consoles.emit('seat map updated', { loadedAt: before.loadedAt ?? '' });
     }
+  });
+
+  it('Mapping tool: reference buttons need a connection, WASD ignored in inputs, stop on release, Track on Move asks the position 750 ms later, Read on Check, the unsaved prompt, Disconnect leaves the stream', async () => {
+    const { page } = await stack.newPage({ login: ADMIN });
+    // The page's socket.io text packets, from the mapping tool's first load on.
+    const received: { text: string; at: number }[] = [];
+    const sentPackets: string[] = [];
+    page.on('websocket', (ws) => {
+      ws.on(
+        'framereceived',
+        (f) => typeof f.payload === 'string' && received.push({ text: f.payload, at: Date.now() }),
+      );
+      ws.on('framesent', (f) => typeof f.payload === 'string' && sentPackets.push(f.payload));
+    });
+    const packet = (text: string) => JSON.parse(text.slice(text.indexOf('['))) as unknown[];
+    const cam1Frames = () =>
+      received
+        .filter((p) => p.text.includes('"livestream"'))
+        .map((p) => packet(p.text))
+        .filter(([name, f]) => name === 'livestream' && (f as { camera: string }).camera === 'cam1')
+        .map(([, f]) => f as { camera: string; ts: number });
+    const menuLink = page.getByRole('link', { name: 'Album' });
+    const prompt = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await page.goto('/mapping');
+    const cam1 = stack.venue!.hosts[0].cameras.get('cam1')!;
+    const log: { command: string; at: number; answer: string }[] = [];
+    const ptz = cam1.ptz.bind(cam1);
+    let nudgeAfterStop = false;
+    cam1.ptz = (command: string) => {
+      const answer = ptz(command);
+      log.push({ command, at: Date.now(), answer });
+      // Someone turns the camera by hand right after the stop: only a new position request shows it.
+      if (command === 's' && nudgeAfterStop) cam1.view = { ...cam1.view, pan: cam1.view.pan + 1_000_000 };
+      return answer;
+    };
+    try {
+      // No edits: the menu leaves without asking.
+      await page.getByRole('tab', { name: 'Browse' }).click();
+      await menuLink.click();
+      await page.waitForURL((u) => u.pathname === '/album');
+      await page.goBack();
+      await page.getByRole('tab', { name: 'Browse' }).click();
+
+      // spec 3 §5: setting the reference position or image needs a connected camera.
+      const setRef = page.getByRole('button', { name: 'Set reference PTZ' });
+      const setImage = page.getByRole('button', { name: 'Set reference image' });
+      expect(await setRef.isDisabled()).toBe(true);
+      expect(await setImage.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page.getByTestId('stream-cam1').and(page.locator('[data-live=true]')).waitFor();
+      const position = page.getByTestId('tool-position');
+      await position.getByText(/^Pan -?\d+/).waitFor();
+      expect(await setRef.isEnabled()).toBe(true);
+      expect(await setImage.isEnabled()).toBe(true);
+      // Connect joined the stream of room 'map', then asked the position.
+      expect(sentPackets.some((p) => p.includes('["join monitor livestream",{"room":"map","camera":"cam1"}'))).toBe(
+        true,
+      );
+      await page.getByRole('tab', { name: 'Map' }).click();
+      await page.getByRole('button', { name: 'Home' }).click();
+      await position.getByText('Pan 0 · Tilt 0 · Zoom 0').waitFor();
+
+      // W/A/S/D typed into a field are text, not moves.
+      log.length = 0;
+      const name = page.getByRole('tabpanel').getByLabel('Name', { exact: true });
+      await name.click();
+      await page.keyboard.down('d');
+      await page.keyboard.up('d');
+      await page.keyboard.type('wasd');
+      expect(await name.inputValue()).toBe('dwasd');
+      // A half-typed region: leaving asks first; Stay keeps it.
+      await menuLink.click();
+      await prompt.getByText('You have changes that are not saved. Leave this page and lose them?').waitFor();
+      await prompt.getByRole('button', { name: 'Stay' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/mapping');
+      expect(await name.inputValue()).toBe('dwasd');
+
+      // Outside a field: 'a' held moves left continuously; the release sends the stop 's'; with
+      // Track on Move the position is asked ('#') 750 ms after the stop's answer, and shows what
+      // the camera reports then, not what the stop's answer said.
+      await name.blur();
+      nudgeAfterStop = true;
+      await page.keyboard.down('a');
+      await until(() => log.length > 0, 'the continuous move');
+      await page.keyboard.up('a');
+      await until(() => log.some((c) => c.command === '#'), 'the position request', 10_000);
+      nudgeAfterStop = false;
+      // The typed keys were never sent: the first command is the held 'a'.
+      expect(log.map((c) => c.command)).toEqual(['c-0.02,0', 's', '#']);
+      const [, stop, asked] = log;
+      expect(asked.at - stop.at).toBeGreaterThanOrEqual(740);
+      expect(asked.at - stop.at).toBeLessThan(5000);
+      const stoppedPan = Number(stop.answer.split(',')[0]);
+      expect(stoppedPan).toBeLessThan(0);
+      expect(asked.answer.split(',')[0]).toBe(String(stoppedPan + 1_000_000));
+      await position.getByText(`Pan ${stoppedPan + 1_000_000} `).waitFor();
+
+      // Track on Move off: the stop, and no position request after it (waited past 750 ms).
+      const trackSwitch = page.getByRole('switch', { name: 'Track on Move' });
+      await trackSwitch.click();
+      expect(await trackSwitch.isChecked()).toBe(false);
+      // The switch is an input too: keys move the camera again once it loses focus.
+      await trackSwitch.blur();
+      log.length = 0;
+      await page.keyboard.down('w');
+      await until(() => log.length > 0, 'the continuous move up');
+      await page.keyboard.up('w');
+      await until(() => log.some((c) => c.command === 's'), 'the stop');
+      await new Promise((r) => setTimeout(r, 750 + 1500));
+      expect(log.map((c) => c.command)).toEqual(['c0,0.02', 's']);
+
+      // Read on Check stores the camera's position as an offset from the reference (spec 3 §4).
+      await page.getByRole('button', { name: 'Home' }).click();
+      await until(() => cam1.position() === '0,0,0', 'the camera at home');
+      await page.getByRole('button', { name: 'Right', exact: true }).click();
+      await until(() => cam1.position() === '10000000,0,0', 'the camera one step right');
+      const ref = stack.app.deps.seatMap.current.cameras[0].refPoint;
+      await page.getByRole('tab', { name: 'Check' }).click();
+      await page.getByRole('combobox', { name: 'Saved region' }).click();
+      await page.getByRole('option', { name: 'section 101 #1' }).click();
+      const check = page.getByRole('tabpanel');
+      await check.getByRole('button', { name: 'Read' }).first().click();
+      await until(
+        async () => (await check.getByLabel('Top Left pan').inputValue()) === String(10_000_000 - ref.pan),
+        'the read offset',
+      );
+      expect(await check.getByLabel('Top Left tilt').inputValue()).toBe(String(0 - ref.tilt));
+      // Unsaved on Check: leaving asks too; Stay keeps the value.
+      await menuLink.click();
+      await prompt.getByRole('button', { name: 'Stay' }).click();
+      await prompt.waitFor({ state: 'detached' });
+      expect(await check.getByLabel('Top Left pan').inputValue()).toBe(String(10_000_000 - ref.pan));
+      await page.getByRole('button', { name: 'Discard' }).click();
+
+      // Disconnect: 'leave livestream' (room 'map') and no frame taken in after it reaches the page.
+      expect(cam1Frames().length).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
+      const leave = sentPackets.find((p) => p.includes('"leave livestream"'))!;
+      expect(packet(leave)).toEqual(['leave livestream', { room: 'map', camera: 'cam1' }]);
+      const id = /^42\/console,(\d+)\[/.exec(leave)![1];
+      await until(() => received.some((p) => p.text.startsWith(`43/console,${id}[`)), 'the leave answer');
+      const left = Date.now();
+      const framesIn = stack.app.deps.cameras.counters.framesIn;
+      await until(() => stack.app.deps.cameras.counters.framesIn >= framesIn + 6, 'frames still coming in');
+      expect(cam1Frames().filter((f) => f.ts > left)).toEqual([]);
+      expect(await page.getByTestId('stream-cam1').getAttribute('data-live')).not.toBe('true');
+
+      // Leave drops the half-typed region.
+      await page.getByRole('tab', { name: 'Map' }).click();
+      await menuLink.click();
+      await prompt.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL((u) => u.pathname === '/album');
+    } finally {
+      cam1.ptz = ptz;
+    }
+  });
+
+  it('Camera Configs: fractional bounds step by 0.1, an over-long label is refused, unsaved edits ask before leaving', async () => {
+    const { page } = await stack.newPage({ login: ADMIN, path: '/config/camera' });
+    await page.getByText('General Settings').waitFor();
+    const cam1 = stack.venue!.hosts[0].cameras.get('cam1')!;
+    // exposure: RANGE -1.5..1.5 with step 1 -> the input steps by 0.1 (spec 3 §5).
+    const exposure = page.getByTestId('cfg-cam1-exposure').locator('input');
+    expect(await exposure.inputValue()).toBe('0');
+    await exposure.focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await exposure.inputValue()).toBe('0.1');
+    await page.keyboard.press('ArrowUp');
+    expect(await exposure.inputValue()).toBe('0.2');
+    // jpegQuality: whole bounds keep their step 5.
+    const quality = page.getByTestId('cfg-cam1-jpegQuality').locator('input');
+    const q = Number(await quality.inputValue());
+    await quality.focus();
+    await page.keyboard.press('ArrowUp');
+    expect(await quality.inputValue()).toBe(String(q + 5));
+
+    // acs.rover.label: TEXT 1..30. Typing stops at 30 characters...
+    const label = page.getByTestId('cfg-cam1-acs.rover.label').locator('input');
+    expect(await label.getAttribute('maxlength')).toBe('30');
+    expect(await label.getAttribute('minlength')).toBe('1');
+    await label.fill('');
+    await label.pressSequentially('x'.repeat(35));
+    expect(await label.inputValue()).toBe('x'.repeat(30));
+    // ...and a longer one imported is refused at Submit; nothing reaches the host.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'camcfg-long-'));
+    const file = path.join(dir, 'cam1-config.json');
+    await writeFile(file, JSON.stringify([{ configKey: 'acs.rover.label', configValue: 'y'.repeat(31) }]));
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('import-cam1').click()]);
+    await chooser.setFiles(file);
+    await page.getByText(MSG.mapping.configsImported('cam1')).waitFor();
+    expect(await label.inputValue()).toBe('y'.repeat(31));
+    await page.getByTestId('submit-cam1').click();
+    await page.getByText('acs.rover.label takes at most 30 characters').waitFor();
+    expect(cam1.settings.value('acs.rover.label')).toBe('Simulated PTU');
+    expect(cam1.settings.value('exposure')).toBe(0);
+
+    // Unsaved edits: a menu link asks; Stay keeps them, Leave goes.
+    const prompt = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await page.getByRole('link', { name: 'Album' }).click();
+    await prompt.getByText('You have changes that are not saved. Leave this page and lose them?').waitFor();
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/config/camera');
+    expect(await exposure.inputValue()).toBe('0.2');
+    await page.getByRole('link', { name: 'Album' }).click();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((u) => u.pathname === '/album');
+    // Back on the page the server's values show, and nothing asks before leaving.
+    await page.goto('/config/camera');
+    await page.getByText('General Settings').waitFor();
+    expect(await page.getByTestId('cfg-cam1-exposure').locator('input').inputValue()).toBe('0');
+    await page.getByRole('link', { name: 'Album' }).click();
+    await page.waitForURL((u) => u.pathname === '/album');
   });
 });

@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { ensureTodayEventLive } from '../events/events.service.ts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MSG,
   P,
@@ -8,9 +12,10 @@ import {
   mappingRoutes,
   type CameraMapFile,
   type DeviceServerEvents,
+  type SeatMap,
 } from '@stadiumcam/contract';
 import { venueMapFile, venueRowDict, viewOfSeat } from '@stadiumcam/venue-sim';
-import { describeEachDb } from '../../test/harness.ts';
+import { DB_KINDS, createPgDatabase, createTestApp, describeEachDb, type TestApp } from '../../test/harness.ts';
 import { SocketPool, ask, listenUrl, type TestHost } from '../cameras/realtime.test-util.ts';
 
 type QueueJoin = Parameters<DeviceServerEvents['queue join']>[0];
@@ -264,4 +269,127 @@ describeEachDb('mapping: config files, seat map, queue by seat', (ctx) => {
     expect((await post(mappingRoutes.uploadJson.path, '2', new Blob(['nope']))).status).toBe(422);
     expect((await post(mappingRoutes.uploadJpg.path, '2', new Blob(['not an image']))).status).toBe(415);
   });
+
+  it('stores a reference image through configs/JPG and serves it at config/stadiumcam/shots/{cam}.jpg', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('event_url', 'stadiumcam');
+    form.append('camidx', '2');
+    form.append('file', new Blob([jpeg]), 'reference.jpg');
+    const res = await fetch(`${url}${mappingRoutes.uploadJpg.path}`, {
+      method: 'POST',
+      headers: { cookie, origin: url },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    const shot = `${url}/api/config/stadiumcam/shots/cam2.jpg`;
+    const got = await fetch(shot, { headers: { cookie } });
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await got.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect((await fetch(shot)).status).toBe(401);
+    // An image is not a map file: the list shows it, the seat map does not change.
+    const list = await ctx().call(mappingRoutes.list, { cookie });
+    expect(list.body.files.map((f: { name: string }) => f.name)).toContain('shots/cam2.jpg');
+    expect((await fetch(`${url}/api/config/stadiumcam/shots/cam1.jpg`, { headers: { cookie } })).status).toBe(404);
+  });
 });
+
+/*
+ * DESIGN §11: the seat map 'Update Config' builds is stored in the database. An instance that
+ * boots on that database answers from the stored model at once — not from the files, which may
+ * hold uploads no one has reloaded yet.
+ */
+for (const kind of DB_KINDS) {
+  describe(`mapping: the stored seat map on a new instance [${kind}]`, () => {
+    let dir = '';
+    let pg: { url: string; drop: () => Promise<void> } | undefined;
+    const apps: TestApp[] = [];
+    const boot = async () => {
+      const t = await createTestApp('pglite', pg ? { databaseUrl: pg.url } : { pgliteDir: dir });
+      apps.push(t);
+      return t;
+    };
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'stadiumcam-seatmap-'));
+      if (kind === 'postgres') pg = await createPgDatabase();
+    });
+    afterAll(async () => {
+      for (const t of apps) await t.close();
+      await pg?.drop();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('a new app on the same database answers getSections and the queue from the stored model, without a reload', async () => {
+      const first = await boot();
+      const firstUrl = await listenUrl(first);
+      const pool = new SocketPool(() => firstUrl);
+      let stored: SeatMap;
+      let queue: unknown;
+      try {
+        await pool.host('map-host', [{ camera: 'cam1' }, { camera: 'cam2' }]);
+        const cookie = await first.adminCookie();
+        const upload = async (files: { name: string; text: string }[]) => {
+          const form = new FormData();
+          for (const f of files) form.append('file', new Blob([f.text]), f.name);
+          const res = await fetch(`${firstUrl}${mappingRoutes.upload.path}`, {
+            method: 'POST',
+            headers: { cookie, origin: firstUrl },
+            body: form,
+          });
+          expect(res.status).toBe(200);
+        };
+        await upload([
+          { name: 'row_dict.txt', text: venueRowDict() },
+          { name: 'cam1.json', text: JSON.stringify(venueMapFile(1, 2)) },
+          { name: 'cam2.json', text: JSON.stringify(venueMapFile(2, 2)) },
+        ]);
+        expect((await first.call(mappingRoutes.reload, { cookie })).status).toBe(200);
+        stored = first.app.deps.seatMap.current;
+        queue = (await first.call(mappingRoutes.queue, { cookie })).body;
+        // Uploaded after the reload: stored as a file, not part of the running (and stored) model.
+        const withBox = venueMapFile(2, 2);
+        withBox.sections.push({ ...withBox.sections[0], name: 'B7', type: 'box' });
+        await upload([{ name: 'cam2.json', text: JSON.stringify(withBox) }]);
+        expect(first.app.deps.seatMap.current).toBe(stored);
+      } finally {
+        pool.closeAll();
+        apps.splice(apps.indexOf(first), 1);
+        await first.close();
+      }
+
+      const second = await boot();
+      const secondUrl = await listenUrl(second);
+      const pool2 = new SocketPool(() => secondUrl);
+      try {
+        expect(second.app.deps.seatMap.current).toEqual(stored);
+        const cookie = await second.adminCookie();
+        const admin = await pool2.console(cookie);
+        const sections = await ask(admin, 'getSections', { type: 'section' });
+        expect(sections.ok).toBe(true);
+        expect(sections.sections).toHaveLength(32);
+        expect((sections.sections as string[]).slice(0, 3)).toEqual(['101', '102', '103']);
+        expect((await ask(admin, 'getRows', { type: 'section', section: '216' })).rows).toEqual(
+          'ABCDEFGHJKLM'.split(''),
+        );
+        // The box uploaded after the reload is not in the stored model.
+        expect(await ask(admin, 'getSections', { type: 'box' })).toEqual({ ok: true, sections: [] });
+        const q = await second.call(mappingRoutes.queue, { cookie });
+        expect(q.status).toBe(200);
+        expect(q.body).toEqual(queue);
+        expect(q.body['101']).toEqual([{ cam: 'cam1', minr: 'A', maxr: 'M', mins: 1, maxs: 20, type: 'section' }]);
+        expect(q.body.B7).toBeUndefined();
+
+        // The files were stored too: Update Config on the new instance takes the later upload.
+        expect((await second.call(mappingRoutes.reload, { cookie })).status).toBe(200);
+        expect(await ask(admin, 'getSections', { type: 'box' })).toEqual({ ok: true, sections: ['B7'] });
+      } finally {
+        pool2.closeAll();
+      }
+      // Two boots on an on-disk database (migrations, the admin's password hash): slow on a loaded machine.
+    }, 180_000);
+  });
+}

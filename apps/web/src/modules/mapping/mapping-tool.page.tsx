@@ -41,6 +41,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, errorText } from '../../ui/api.ts';
 import { confirm } from '../../ui/feedback.tsx';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
+import { useUnsavedChangesPrompt } from '../../ui/unsaved-changes.ts';
 import { CameraStream } from '../monitor/camera-stream.tsx';
 import { useCameraConfigs } from '../cameras/camera-configs.hooks.ts';
 import { useRegionMutations, useSeatMap } from './mapping.hooks.ts';
@@ -231,6 +232,8 @@ export function MappingToolPage() {
     })),
   );
   const dirty = checkForm !== null && JSON.stringify(checkForm) !== JSON.stringify(checkOriginal);
+  // Leaving with a region half-typed on Map or unsaved changes on Check asks first.
+  useUnsavedChangesPrompt(dirty || JSON.stringify(mapForm) !== JSON.stringify(emptyRegionForm()));
 
   const requestPosition = useCallback(
     (cam: string) => void socket.emitWithAck('rover get position', { target: 'host', camera: cam }).catch(() => {}),
@@ -805,6 +808,8 @@ export function MappingToolPage() {
                 <Group>
                   <Button
                     {...btn('ref')}
+                    // spec 3 §5: both need a connected camera.
+                    disabled={!connected}
                     loading={mutations.reference.isPending}
                     onClick={() => void handleSetReference()}
                   >
@@ -812,6 +817,7 @@ export function MappingToolPage() {
                   </Button>
                   <Button
                     {...btn('ref-image')}
+                    disabled={!connected}
                     loading={mutations.referenceImage.isPending}
                     onClick={() => void handleSetImage()}
                   >
