@@ -776,7 +776,7 @@ describe('template screens reach an open attendee app', () => {
     const host = await pool.host('host-e2e-queue', [{ camera: 'qe1' }], stack.config.deviceToken);
     const queue = ['fan-ahead'];
     host.emit('report', { camera: 'qe1', queue: [...queue] });
-    host.on('queue join', ({ camera, userId }: { camera: string; userId: string }, ack: (a: unknown) => void) => {
+    host.on('queue join', ({ camera, userId }, ack) => {
       queue.push(userId);
       host.emit('report', { camera, queue: [...queue] });
       ack({ ok: true, position: queue.length });
@@ -895,12 +895,12 @@ describe('template screens reach an open attendee app', () => {
     const after = await web();
     expect(after.pageViews).toBe(before.pageViews + 2);
     // What the browser told: its language, device class and screen size.
-    const language = (await fan.page.evaluate('navigator.language')) as string;
+    const language = await fan.page.evaluate<string>('navigator.language');
     expect(countOf(after, 'language', language.split('-')[0].toLowerCase())).toBe(
       countOf(before, 'language', language.split('-')[0].toLowerCase()) + 2,
     );
     expect(countOf(after, 'device', 'desktop')).toBe(countOf(before, 'device', 'desktop') + 2);
-    const size = (await fan.page.evaluate('`${screen.width}x${screen.height}`')) as string;
+    const size = await fan.page.evaluate<string>('`${screen.width}x${screen.height}`');
     expect(countOf(after, 'screen', size)).toBe(countOf(before, 'screen', size) + 2);
     // Back to the landing screen: one more view; re-renders of the same screen add none.
     await fan.page.goBack();

@@ -18,7 +18,7 @@ describeEachDb('attendee app: the queue screen position', (t) => {
     const host: TestHost = await pool.host('host-position', [{ camera: 'qp1' }]);
     const queue: string[] = ['fan-ahead'];
     host.emit('report', { camera: 'qp1', queue: [...queue] });
-    host.on('queue join', ({ camera, userId }: { camera: string; userId: string }, ack: (a: unknown) => void) => {
+    host.on('queue join', ({ camera, userId }, ack) => {
       queue.push(userId);
       host.emit('report', { camera, queue: [...queue] });
       ack({ ok: true, position: queue.length });

@@ -276,7 +276,7 @@ describeEachDb('template save model', (t) => {
       { eventIds: [a._id], screenshots },
     ];
     for (const b2 of bad) {
-      const r = await t().call(templateRoutes.screenshots, { cookie: template.cookie, body: b2 as never });
+      const r = await t().call(templateRoutes.screenshots, { cookie: template.cookie, body: b2 });
       expect(r.status).toBe(400);
     }
     // An unknown id among the selected: 404, nothing written.
