@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PREVIEW_SCREENS } from '@stadiumcam/contract';
 import { ensureTodayEventLive, getEventBySlugDate } from '../apps/server/src/modules/events/events.service.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
+import { SocketPool } from '../apps/server/src/modules/cameras/realtime.test-util.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 const DOCS = path.resolve(import.meta.dirname, '../docs/img');
@@ -119,6 +121,54 @@ describe('template screens reach an open attendee app', () => {
     await stack.screenshot(fan.page, 'attendee-live-update');
     await op.context.close();
     await fan.context.close();
+  });
+
+  it("graphics: the venue type starts as 'stadium', a spinner shows while an image uploads, deleting asks 'Do you want to delete the image?'", async () => {
+    // A new event (from the master template) has the venue type stadium; the page shows it.
+    expect((await stored()).venueType).toBe('stadium');
+    const op = await stack.newPage({ login: admin, path: '/template/graphics' });
+    const venue = op.page.locator('[aria-label="Venue type"]');
+    await venue.waitFor();
+    await expect.poll(() => venue.locator('input:checked').getAttribute('value')).toBe('stadium');
+
+    // The upload is held until its spinners (section list and dropzone) have been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await op.page.route('**/api/events/*/images/logo', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await op.page.getByTestId('section-logo').click();
+    const drop = op.page.getByTestId('graphics-dropzone');
+    await drop.locator('input[type="file"]').setInputFiles(await image(800, 450, 'png'));
+    await op.page.getByTestId('section-logo').locator('.mantine-Loader-root').waitFor();
+    await drop.locator('.mantine-Loader-root').waitFor();
+    await stack.screenshot(op.page, 'graphics-uploading');
+    release();
+    const img = op.page.getByTestId('graphics-image');
+    await img.waitFor();
+    expect(await op.page.getByTestId('section-logo').locator('.mantine-Loader-root').count()).toBe(0);
+    const src = (await img.getAttribute('src'))!;
+    expect(src).toMatch(new RegExp(`^/media/${slugDate}/images/logo-[a-f0-9]+\\.png$`));
+
+    // Delete asks first; Cancel keeps the image.
+    await op.page.getByRole('button', { name: 'Delete image' }).click();
+    const dialog = op.page.getByRole('dialog');
+    await dialog.getByText(MSG.templateImages.deleteConfirm, { exact: true }).waitFor();
+    await stack.screenshot(op.page, 'graphics-delete-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await img.getAttribute('src')).toBe(src);
+    // Delete removes it: the dropzone is back, and the file goes (no event uses it).
+    await op.page.getByRole('button', { name: 'Delete image' }).click();
+    await dialog.getByText(MSG.templateImages.deleteConfirm, { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await drop.waitFor();
+    expect(await img.count()).toBe(0);
+    await expect.poll(async () => (await fetch(`${stack.url}${src}`)).status, { timeout: 10_000 }).toBe(404);
+    // Nothing was saved without Update Event.
+    expect((await stored()).images).toEqual({});
+    await op.context.close();
   });
 
   it(
@@ -653,6 +703,210 @@ describe('template screens reach an open attendee app', () => {
     await op.page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
     await spinner.waitFor({ state: 'detached' });
     expect(await update.getAttribute('data-loading')).toBeNull();
+    await op.context.close();
+  });
+
+  it("attendee app: the fan's language choice shows that language's texts (the chosen language wins) and is kept", async () => {
+    const op = await stack.newPage({ login: admin, path: '/' });
+    const event = await stored();
+    const languages = structuredClone(event.languages) as Record<string, { texts: Record<string, string> }>;
+    languages['landing.start'].texts.french = 'Commencer';
+    languages['landing.title'].texts.french = 'Souriez, vous êtes filmé !';
+    // 'landing.subtitle' has no French text: the default language's text stands in.
+    languages['landing.subtitle'].texts = { english: 'Tonight on the big screen' };
+    const save = await op.page.request.patch('/api/events/languages', {
+      headers: { origin: stack.url },
+      data: {
+        eventIds: [event._id],
+        languages,
+        availableLanguages: ['english', 'french'],
+        defaultLanguage: 'english',
+      },
+    });
+    expect(save.status()).toBe(200);
+    await op.context.close();
+
+    const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+    const choice = fan.page.getByTestId('language');
+    await choice.waitFor();
+    expect(await choice.inputValue()).toBe('english');
+    const start = languages['landing.start'].texts.english;
+    await fan.page.getByRole('button', { name: start, exact: true }).waitFor();
+    await choice.selectOption('french');
+    await fan.page.getByRole('button', { name: 'Commencer', exact: true }).waitFor();
+    await fan.page.getByRole('heading', { name: 'Souriez, vous êtes filmé !' }).waitFor();
+    expect(await fan.page.locator('[data-screen="landing"] p.muted').first().textContent()).toBe(
+      'Tonight on the big screen',
+    );
+    expect(await fan.page.evaluate('document.documentElement.lang')).toBe('french');
+    // The choice is kept on the phone: the next screens and a reopened app speak French.
+    await fan.page.getByRole('button', { name: 'Commencer', exact: true }).click();
+    await fan.page.locator('[data-screen="seat"]').waitFor();
+    await fan.page.goto('/app/');
+    await fan.page.getByRole('button', { name: 'Commencer', exact: true }).waitFor();
+    expect(await choice.inputValue()).toBe('french');
+    await stack.screenshot(fan.page, 'attendee-french');
+    await fan.context.close();
+  });
+
+  it('attendee app: the queue screen shows the position and camera from the camera host, then the watermarked photo; the album lists the fan photos', async () => {
+    const fanId = `fan-e2e-${Date.now()}`;
+    // The event's watermark, uploaded and saved as the Graphics page does.
+    const op = await stack.newPage({ login: admin, path: '/' });
+    const wm = await op.page.request.post(`/api/events/${slugDate}/images/watermark`, {
+      headers: { origin: stack.url },
+      multipart: { image: await image(1080, 1080, 'png') },
+    });
+    expect(wm.status()).toBe(200);
+    const watermark = (await wm.json()) as { url: string; rawUrl: string };
+    const event = await stored();
+    const saved = await op.page.request.patch('/api/events/images', {
+      headers: { origin: stack.url },
+      data: {
+        eventIds: [event._id],
+        images: { ...event.images, watermarkUrl: watermark.url, watermarkRawUrl: watermark.rawUrl },
+        venueType: event.venueType,
+      },
+    });
+    expect(saved.status()).toBe(200);
+    await op.context.close();
+
+    // A camera host with one camera and someone already waiting.
+    const pool = new SocketPool(() => stack.url);
+    const host = await pool.host('host-e2e-queue', [{ camera: 'qe1' }], stack.config.deviceToken);
+    const queue = ['fan-ahead'];
+    host.emit('report', { camera: 'qe1', queue: [...queue] });
+    host.on('queue join', ({ camera, userId }, ack) => {
+      queue.push(userId);
+      host.emit('report', { camera, queue: [...queue] });
+      ack({ ok: true, position: queue.length });
+    });
+    try {
+      const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+      await fan.page.evaluate(`localStorage.setItem('stadiumcam.userId', ${JSON.stringify(fanId)})`);
+      // No photo yet: the album says so.
+      await fan.page.goto('/app/#/album');
+      await fan.page.locator('[data-screen="album"]').getByText('No photos yet.').waitFor();
+
+      // The fan's seat joins the queue (as the seat screen does) and the phone shows the queue.
+      const seat = { seatType: 'section', section: '104', row: 'F', seat: '12' };
+      const joinedAt = new Date().toISOString();
+      const joined = await fetch(`${stack.url}/api/public/queue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ slugDate, userId: fanId, seat }),
+      });
+      expect(joined.status).toBe(200);
+      const ticket = (await joined.json()) as { camera: string; position: number };
+      expect(ticket).toEqual({ camera: 'qe1', position: 2 });
+      await fan.page.evaluate(
+        `localStorage.setItem('stadiumcam.ticket', ${JSON.stringify(JSON.stringify({ slugDate, ...ticket, joinedAt, seat }))})`,
+      );
+      await fan.page.goto('/app/#/queue');
+      const queueScreen = fan.page.locator('[data-screen="queue"]');
+      const position = fan.page.getByTestId('queue-position');
+      await expect.poll(() => position.textContent()).toBe('Your place in the queue: 2');
+      await queueScreen.getByText('Camera: qe1', { exact: true }).waitFor();
+      await stack.screenshot(fan.page, 'attendee-queue');
+      // The fan ahead had their turn: the host's report moves this fan up, without a reload.
+      queue.shift();
+      host.emit('report', { camera: 'qe1', queue: [...queue] });
+      await expect.poll(() => position.textContent(), { timeout: 15_000 }).toBe('Get ready, you are next!');
+
+      // The photo arrives: the app moves on to it and draws the watermark over the raw photo.
+      const { raw: rawUrl } = await photoOf(fanId, 'p1');
+      await fan.page.locator('[data-screen="photo"]').waitFor({ timeout: 15_000 });
+      expect(await fan.page.getByTestId('photo').getAttribute('src')).toBe(rawUrl);
+      const mark = fan.page.getByTestId('watermark');
+      expect(await mark.getAttribute('src')).toBe(watermark.url);
+      await expect
+        .poll(() => mark.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+        .toBeGreaterThan(0);
+      await stack.screenshot(fan.page, 'attendee-photo-watermark');
+
+      // A composite made by the server already carries the watermark: the app draws none.
+      const composite = await photoOf(fanId, 'p2', true);
+      await fan.page.goto('/app/#/album');
+      const thumbs = fan.page.locator('[data-screen="album"] .grid img');
+      await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
+      // Newest first.
+      expect(await thumbs.nth(0).getAttribute('src')).toBe(composite.raw);
+      expect(await thumbs.nth(1).getAttribute('src')).toBe(rawUrl);
+      await stack.screenshot(fan.page, 'attendee-album');
+      await thumbs.nth(0).click();
+      await fan.page.locator('[data-screen="photo"]').waitFor();
+      expect(await fan.page.getByTestId('photo').getAttribute('src')).toBe(composite.shared);
+      expect(await fan.page.getByTestId('watermark').count()).toBe(0);
+      // Another fan's album does not list them.
+      const other = await stack.newPage({ path: '/app/#/album', viewport: { width: 390, height: 844 } });
+      await other.page.locator('[data-screen="album"]').getByText('No photos yet.').waitFor();
+      await other.context.close();
+      await fan.context.close();
+    } finally {
+      pool.closeAll();
+    }
+
+    /** A photo of the fan (as a camera host's upload stores it); `composite`: an overlay share. */
+    async function photoOf(userId: string, id: string, composite?: true): Promise<{ raw: string; shared: string }> {
+      const key = `${slugDate}/${userId}-${id}`;
+      const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1d4e89' } })
+        .jpeg()
+        .toBuffer();
+      const raw = await stack.app.deps.media.put(`${key}/raw.jpg`, jpeg);
+      const shared = composite ? await stack.app.deps.media.put(`${key}/shared.jpg`, jpeg) : raw;
+      await insertSnapshot(stack.app.deps.db, {
+        id: `${userId}-${id}`,
+        slug: slugDate.replace(/-\d{4}-\d{2}-\d{2}$/, ''),
+        slugDate,
+        userId,
+        camera: 'qe1',
+        section: '104',
+        row: 'F',
+        seat: '12',
+        date: new Date(),
+        thumbUri: raw,
+        smallUri: raw,
+        rawCroppedUri: raw,
+        sharedUri: shared,
+        ...(composite ? { overlay: 'frame-1' } : {}),
+      });
+      return { raw, shared };
+    }
+  });
+
+  it('attendee app: opening it and moving to the next screen records page views for the analytics', async () => {
+    const op = await stack.newPage({ login: admin, path: '/' });
+    type Web = { pageViews: number; panels: Record<string, { x: string; count: number }[] | null> };
+    const web = async () => {
+      const res = await op.page.request.get(`/api/analytics/${slugDate}/google`);
+      expect(res.status()).toBe(200);
+      return (await res.json()) as Web;
+    };
+    const countOf = (w: Web, panel: string, x: string) => w.panels[panel]?.find((c) => c.x === x)?.count ?? 0;
+    const before = await web();
+
+    const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+    await fan.page.locator('[data-screen="landing"]').waitFor();
+    await expect.poll(async () => countOf(await web(), 'page', 'welcome')).toBe(countOf(before, 'page', 'welcome') + 1);
+    await fan.page.locator('[data-screen="landing"] button.primary').click();
+    await fan.page.locator('[data-screen="seat"]').waitFor();
+    await expect.poll(async () => countOf(await web(), 'page', 'seat')).toBe(countOf(before, 'page', 'seat') + 1);
+
+    const after = await web();
+    expect(after.pageViews).toBe(before.pageViews + 2);
+    // What the browser told: its language, device class and screen size.
+    const language = await fan.page.evaluate<string>('navigator.language');
+    expect(countOf(after, 'language', language.split('-')[0].toLowerCase())).toBe(
+      countOf(before, 'language', language.split('-')[0].toLowerCase()) + 2,
+    );
+    expect(countOf(after, 'device', 'desktop')).toBe(countOf(before, 'device', 'desktop') + 2);
+    const size = await fan.page.evaluate<string>('`${screen.width}x${screen.height}`');
+    expect(countOf(after, 'screen', size)).toBe(countOf(before, 'screen', size) + 2);
+    // Back to the landing screen: one more view; re-renders of the same screen add none.
+    await fan.page.goBack();
+    await fan.page.locator('[data-screen="landing"]').waitFor();
+    await expect.poll(async () => (await web()).pageViews).toBe(before.pageViews + 3);
+    await fan.context.close();
     await op.context.close();
   });
 });

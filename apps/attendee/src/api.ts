@@ -70,3 +70,54 @@ export function userId(): string {
   }
   return id;
 }
+
+export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
+export type PageViewBody = {
+  slugDate: string;
+  page: string;
+  device: DeviceClass;
+  language: string;
+  country?: string;
+  screen: { width: number; height: number };
+};
+
+/**
+ * The page-view report of one screen (docs/protocol.md §3, DESIGN §12), from what the browser
+ * tells: the device class by the screen's short side and pointer, `navigator.language`, the
+ * region of that locale (when it names a country) and the screen size. No id, no cookie.
+ */
+export function pageViewBody(
+  slugDate: string,
+  page: string,
+  phone: { language: string; width: number; height: number; coarsePointer: boolean },
+): PageViewBody {
+  const short = Math.min(phone.width, phone.height);
+  const device: DeviceClass = !phone.coarsePointer ? 'desktop' : short < 600 ? 'mobile' : 'tablet';
+  const tag = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/.test(phone.language) ? phone.language : 'und';
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(tag).region;
+  } catch {
+    region = undefined;
+  }
+  const size = (n: number) => Math.min(20_000, Math.max(1, Math.round(n) || 1));
+  return {
+    slugDate,
+    page,
+    device,
+    language: tag,
+    ...(region && /^[A-Z]{2}$/.test(region) ? { country: region } : {}),
+    screen: { width: size(phone.width), height: size(phone.height) },
+  };
+}
+
+/** Reports one page view; fire and forget: a failed report never blocks the fan. */
+export function reportPageView(slugDate: string, page: string): void {
+  const body = pageViewBody(slugDate, page, {
+    language: navigator.language,
+    width: screen.width,
+    height: screen.height,
+    coarsePointer: matchMedia('(pointer: coarse)').matches,
+  });
+  call('POST', 'pageView', body).catch(() => undefined);
+}

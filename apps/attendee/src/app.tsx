@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AttendeeTextKey } from '@stadiumcam/contract/attendee-texts';
 import { useLiveEvent } from './live.ts';
 import { isPreview, type PreviewMessage } from './preview.ts';
-import { go, useRoute } from './router.ts';
+import { go, usePageViews, useRoute } from './router.ts';
 import { store } from './session.ts';
 import { applyColors } from './theme.ts';
 import { TextsContext, makeT, useT } from './texts.tsx';
@@ -23,6 +23,7 @@ export function App() {
   const language =
     event && chosen && event.availableLanguages.includes(chosen) ? chosen : (event?.defaultLanguage ?? 'english');
   const t = useMemo(() => makeT(event, language), [event, language]);
+  usePageViews(event?.slugDate, route, !isPreview);
 
   // Preview mode: the console's unsaved colours win over the saved ones.
   const [previewColors, setPreviewColors] = useState<PreviewMessage | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { reportPageView } from './api.ts';
 
 /** Screens by hash (`#/seat`, `#/photo/<id>`): the phone's Back button walks back through them. */
 export type Route =
@@ -28,4 +29,27 @@ export function useRoute(): Route {
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
   return route;
+}
+
+/** The page name a screen is counted under (the landing screen is `welcome`, as the simulator's). */
+export const pageName = (route: Route): string => (route.name === 'landing' ? 'welcome' : route.name);
+
+let lastView = '';
+
+/**
+ * One page view per screen change (first-party web analytics, DESIGN §12): reported here, once
+ * for every screen the router shows, not by the screens themselves. Nothing is reported
+ * without an event or in the console's previews.
+ */
+export function usePageViews(slugDate: string | undefined, route: Route, enabled: boolean): void {
+  const page = pageName(route);
+  const key = route.name === 'photo' || route.name === 'share' ? `${page}/${route.id}` : page;
+  useEffect(() => {
+    if (!slugDate || !enabled) return;
+    const view = `${slugDate} ${key}`;
+    // React's development double effects and re-renders on the same screen count once.
+    if (view === lastView) return;
+    lastView = view;
+    reportPageView(slugDate, page);
+  }, [slugDate, key, page, enabled]);
 }

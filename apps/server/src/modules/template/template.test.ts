@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, it, afterAll, beforeAll } from 'vitest';
@@ -19,6 +19,7 @@ import {
   attendeeRoutes,
   defaultLanguageTable,
   ATTENDEE_TEXTS,
+  PREVIEW_SCREENS,
 } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 import { addDays, todayIn, zonedInstant } from '../events/events.time.ts';
@@ -216,6 +217,126 @@ describeEachDb('template save model', (t) => {
     expect((await t().call(templateRoutes.images, { cookie: none.cookie, body: images })).status).toBe(403);
     expect((await t().call(templateRoutes.images, { cookie: graphics.cookie, body: images })).status).toBe(200);
     expect((await getEvent('stadiumcam')).venueType).toBe('arena');
+  });
+
+  it('the languages route needs Template: 403 without it (Graphics alone is not enough), 401 without a session', async () => {
+    const id = await templateId();
+    const before = await getEvent('stadiumcam');
+    const graphics = await t().userWith([P.GRAPHICS]);
+    const none = await t().userWith([P.EVENT_WRITE]);
+    const template = await t().userWith([P.TEMPLATE]);
+    const body = languagesBody([id], (l) => {
+      l['landing.start'].texts.french = 'Pas permis';
+    });
+    for (const who of [none, graphics]) {
+      const res = await t().call(templateRoutes.languages, { cookie: who.cookie, body });
+      expect(res.status).toBe(403);
+    }
+    expect((await t().call(templateRoutes.languages, { body })).status).toBe(401);
+    expect((await getEvent('stadiumcam')).languages['landing.start']).toEqual(before.languages['landing.start']);
+    const ok = await t().call(templateRoutes.languages, { cookie: template.cookie, body });
+    expect(ok.status).toBe(200);
+    expect(ok.body.languages['landing.start'].texts.french).toBe('Pas permis');
+  });
+
+  it('a new event starts with the venue type stadium', async () => {
+    const e = await createEvent(45);
+    expect((await getEvent(e.slugDate)).venueType).toBe('stadium');
+  });
+
+  const hashOf = (s: string) => createHash('sha256').update(s).digest('hex');
+
+  it('POST /api/events/screenshots saves the list and its hash to every selected event; Template only, bad input 400, unknown id 404', async () => {
+    const a = await createEvent(46);
+    const b = await createEvent(47);
+    const hash = hashOf('colours-a');
+    const screenshots = PREVIEW_SCREENS.slice(0, 3);
+    const body = { eventIds: [a._id, b._id], hash, screenshots };
+    const graphics = await t().userWith([P.GRAPHICS]);
+    const template = await t().userWith([P.TEMPLATE]);
+    expect((await t().call(templateRoutes.screenshots, { cookie: graphics.cookie, body })).status).toBe(403);
+    expect((await t().call(templateRoutes.screenshots, { body })).status).toBe(401);
+    expect((await getEvent(a.slugDate)).screenshotsHash).toBe('');
+
+    const res = await t().call(templateRoutes.screenshots, { cookie: template.cookie, body });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ hash, screenshots });
+    for (const e of [a, b]) {
+      const stored = await getEvent(e.slugDate);
+      expect(stored.screenshots).toEqual(screenshots);
+      expect(stored.screenshotsHash).toBe(hash);
+    }
+
+    // Bad input: a hash that is not sha-256 hex, an unknown group, an extra field, no events.
+    const bad = [
+      { ...body, hash: 'abc' },
+      { ...body, screenshots: [{ group: 'Nope', screen: 'landing', title: 'x' }] },
+      { ...body, screenshots: [{ ...screenshots[0], url: '/x' }] },
+      { ...body, eventIds: [] },
+      { eventIds: [a._id], screenshots },
+    ];
+    for (const b2 of bad) {
+      const r = await t().call(templateRoutes.screenshots, { cookie: template.cookie, body: b2 });
+      expect(r.status).toBe(400);
+    }
+    // An unknown id among the selected: 404, nothing written.
+    const other = { eventIds: [a._id, 'no-such-event'], hash: hashOf('colours-b'), screenshots: [] };
+    const unknown = await t().call(templateRoutes.screenshots, { cookie: template.cookie, body: other });
+    expect(unknown).toMatchObject({ status: 404, body: { error: MSG.events.eventNotFound } });
+    expect((await getEvent(a.slugDate)).screenshotsHash).toBe(hash);
+    expect((await getEvent(a.slugDate)).screenshots).toEqual(screenshots);
+  });
+
+  it('POST /api/events/screenshots/preview answers each screen URL, fresh:false for a hash already seen; 404 unknown slugDate, 400 bad input, 403 without Template', async () => {
+    const e = await createEvent(48);
+    const template = await t().userWith([P.TEMPLATE]);
+    const graphics = await t().userWith([P.GRAPHICS]);
+    const hash = hashOf(`preview-${randomBytes(8).toString('hex')}`);
+    const colors = structuredClone(DEFAULT_COLORS);
+    const body = {
+      hash,
+      slugDate: e.slugDate,
+      screenshots: PREVIEW_SCREENS,
+      theme: colors.theme,
+      iconColor: colors.iconColor,
+      emailSettings: colors.emailSettings,
+    };
+    const preview = (b: unknown, cookie = template.cookie) =>
+      t().call(templateRoutes.screenshotsPreview, { cookie, body: b as never });
+
+    expect((await preview(body, graphics.cookie)).status).toBe(403);
+    expect((await t().call(templateRoutes.screenshotsPreview, { body })).status).toBe(401);
+
+    const first = await preview(body);
+    expect(first.status).toBe(200);
+    expect(first.body.hash).toBe(hash);
+    expect(first.body.fresh).toBe(true);
+    expect(first.body.screenshots).toEqual(
+      PREVIEW_SCREENS.map((s) => ({
+        ...s,
+        url: s.screen === 'email' ? '' : `/app/?preview=1&event=${encodeURIComponent(e.slugDate)}#/${s.screen}`,
+      })),
+    );
+    const again = await preview(body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ...first.body, fresh: false });
+    // Another colour set is fresh again.
+    expect((await preview({ ...body, hash: hashOf(`${hash}-2`) })).body.fresh).toBe(true);
+
+    expect(await preview({ ...body, hash: hashOf(`${hash}-3`), slugDate: 'stadiumcam-1999-01-01' })).toMatchObject({
+      status: 404,
+      body: { error: MSG.events.eventNotFound },
+    });
+    const bad = [
+      { ...body, hash: 'not-a-hash' },
+      { ...body, theme: { ...body.theme, primaryColor: 'red' } },
+      { ...body, screenshots: [{ group: 'Email', screen: '', title: 'x' }] },
+      { ...body, extra: true },
+      (({ emailSettings: _e, ...rest }) => rest)(body),
+    ];
+    for (const b of bad) expect((await preview(b)).status).toBe(400);
+    // The preview writes nothing into the event.
+    expect((await getEvent(e.slugDate)).screenshotsHash).toBe('');
   });
 });
 
