@@ -64,6 +64,8 @@ export default defineConfig({
   build: {
     chunkSizeWarningLimit: 2000,
     manifest: true,
+    // Chromium preloads modules itself: the polyfill would be shipped to every login for nothing.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { chunkFileNames: pageChunkName } },
   },
 });

@@ -8,7 +8,7 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
-import { TOAST_EXIT_MS, TOAST_LIMIT, TOAST_MS } from '@stadiumcam/contract';
+import { TOAST_EXIT_MS, TOAST_LIMIT, TOAST_MS } from '@stadiumcam/contract/lite';
 import { ApiError } from '../ui/api.ts';
 import { onConsoleReconnect } from '../ui/socket.ts';
 

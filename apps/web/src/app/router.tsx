@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useMatches } from 'react-router';
-import { P, can, type Permission } from '@stadiumcam/contract';
+import { P, can, type Permission } from '@stadiumcam/contract/lite';
 import { useSession } from '../modules/auth/session.hooks.ts';
 import { RequirePermission } from '../ui/require-permission.tsx';
 import { PageLoader } from '../ui/page-loader.tsx';

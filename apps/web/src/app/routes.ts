@@ -1,4 +1,4 @@
-import { P, type Permission } from '@stadiumcam/contract';
+import { P, type Permission } from '@stadiumcam/contract/lite';
 
 /** The route table of spec 1 §2 / spec 3 §2 with the permission each needs (empty = none). */
 export type ShellRoute = { path: string; needs: Permission[]; or?: boolean };

@@ -1,4 +1,10 @@
-import { buildPath, toQueryString, type RouteDef, type RouteInput, type RouteResponse } from '@stadiumcam/contract';
+import {
+  buildPath,
+  toQueryString,
+  type RouteDef,
+  type RouteInput,
+  type RouteResponse,
+} from '@stadiumcam/contract/lite';
 
 /** An error answer: the status and the server's `{ error, details }` body. */
 export class ApiError extends Error {

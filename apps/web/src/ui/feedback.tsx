@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Text } from '@mantine/core';
-import { MSG, SUCCESS_MODAL_MS } from '@stadiumcam/contract';
+import { MSG, SUCCESS_MODAL_MS } from '@stadiumcam/contract/lite';
 
 /** The generic "Oops..." error modal (spec 1 §8); `text` overrides the generic sentence. */
 export function showErrorModal(text: string = MSG.common.genericError, title: string = MSG.common.oopsTitle): string {

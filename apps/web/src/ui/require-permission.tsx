@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Center, Text } from '@mantine/core';
-import { MSG } from '@stadiumcam/contract';
+import { MSG } from '@stadiumcam/contract/lite';
 
 /** Centred "Insufficient permissions" in place of a page the user may not open. */
 export function RequirePermission({ allowed, children }: { allowed: boolean; children: ReactNode }) {

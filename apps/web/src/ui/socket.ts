@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { ConsoleClientEvents, ConsoleServerEvents } from '@stadiumcam/contract';
+import type { ConsoleClientEvents, ConsoleServerEvents } from '@stadiumcam/contract/lite';
 
 export type ConsoleSocket = Socket<ConsoleServerEvents, ConsoleClientEvents>;
 

@@ -14,9 +14,8 @@ import {
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconCamera, IconDotsVertical, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MSG } from '@stadiumcam/contract';
+import { MSG } from '@stadiumcam/contract/lite';
 import { useLogout, useRolesAfterLogin, useSession } from '../../modules/auth/session.hooks.ts';
-import { HeaderEvent } from '../../modules/events/header-event.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useLightbox } from '../../modules/snapshots/lightbox.store.ts';
 import { useOnline } from '../../ui/online.ts';
@@ -35,6 +34,11 @@ const CameraIndicator = lazy(() =>
 );
 const HeaderNotifications = lazy(() =>
   import('../../modules/notifications/notifications-list.tsx').then((m) => ({ default: m.HeaderNotifications })),
+);
+// The header's event (selector, status, sync of the selection) needs a session: loaded with the
+// first page after login, not with the login page.
+const HeaderEvent = lazy(() =>
+  import('../../modules/events/header-event.tsx').then((m) => ({ default: m.HeaderEvent })),
 );
 const Lightbox = lazy(() => import('../../modules/snapshots/lightbox.tsx').then((m) => ({ default: m.Lightbox })));
 
@@ -69,7 +73,9 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             <Text fw={700} visibleFrom="sm">
               StadiumCam
             </Text>
-            <HeaderEvent />
+            <Suspense>
+              <HeaderEvent />
+            </Suspense>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Suspense>

@@ -11,7 +11,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { P, can, type Permission } from '@stadiumcam/contract';
+import { P, can, type Permission } from '@stadiumcam/contract/lite';
 import { useSession } from '../../modules/auth/session.hooks.ts';
 import { TEMPLATE_PAGES } from '../routes.ts';
 

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { MSG } from '@stadiumcam/contract';
+import { MSG } from '@stadiumcam/contract/lite';
 import { useOnline } from '../../ui/online.ts';
 
 /** While the session check runs; offline it waits for the network and says so. */

@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { MSG } from '@stadiumcam/contract';
+import { MSG } from '@stadiumcam/contract/lite';
 import { showErrorModal } from '../../ui/feedback.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useLogin, useSession } from './session.hooks.ts';

@@ -9,7 +9,7 @@ import {
   isPermission,
   type Permission,
   type SessionUser,
-} from '@stadiumcam/contract';
+} from '@stadiumcam/contract/lite';
 import { api } from '../../ui/api.ts';
 import { closeConsoleSocket } from '../../ui/socket.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCalendarEvent, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
-import { MSG } from '@stadiumcam/contract';
+import { MSG } from '@stadiumcam/contract/lite';
 import { isShiftHeld } from '../../ui/shift-key.ts';
 import { toSelected, useEventList, type EventItem } from './events.hooks.ts';
 import { gameDateStr, isFutureEvent, timeRange } from './event-time.ts';

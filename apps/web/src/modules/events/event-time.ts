@@ -7,7 +7,7 @@ import {
   EVENT_MAX_MINUTES,
   EVENT_MIN_MINUTES,
   EVENT_TIME_STEP_MINUTES,
-} from '@stadiumcam/contract';
+} from '@stadiumcam/contract/lite';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -9,7 +9,7 @@ import {
   type EventPart,
   type EventStatus,
   type EventUpdate,
-} from '@stadiumcam/contract';
+} from '@stadiumcam/contract/lite';
 import { ApiError, api } from '../../ui/api.ts';
 import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';

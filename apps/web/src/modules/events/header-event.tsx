@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Text, Tooltip } from '@mantine/core';
-import { MSG } from '@stadiumcam/contract';
+import { MSG } from '@stadiumcam/contract/lite';
 import { EventSelector, usePageHasEventSelector } from './event-selector.tsx';
 import { useEventSelectionSync } from './events.hooks.ts';
 import { gameDateStr, timeRange } from './event-time.ts';

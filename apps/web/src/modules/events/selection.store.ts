@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { EventStatus } from '@stadiumcam/contract';
+import type { EventStatus } from '@stadiumcam/contract/lite';
 
 /** What every page needs to know of a selected event. */
 export type SelectedEvent = {

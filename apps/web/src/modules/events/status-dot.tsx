@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import type { EventStatus } from '@stadiumcam/contract';
+import type { EventStatus } from '@stadiumcam/contract/lite';
 
 /** One colour per status for the header, the event selector and the calendar. */
 export const STATUS_COLOR: Record<EventStatus, string> = {
