@@ -45,14 +45,13 @@ export async function dismissNotification(deps: Deps, id: string): Promise<Notif
 
 const seatKey = (p: { section: string; row: string; seat: string }) => `${p.section}\n${p.row}\n${p.seat}`;
 
-// One check at a time per user and event, so two quick photos raise one notification.
-const chains = new Map<string, Promise<unknown>>();
-
 /** What the rule found for one user: their distinct seats and whether the rule holds. */
 export type SuspiciousCheck = { distinctSRS: number; suspicious: boolean };
 
 /** Runs the rule after a user's photo arrived; raises or refreshes their notification. */
 export function checkSuspicious(deps: Deps, slugDate: string, userId: string): Promise<SuspiciousCheck> {
+  // One check at a time per user and event, so two quick photos raise one notification.
+  const chains = deps.suspiciousChecks;
   const key = `${slugDate}\n${userId}`;
   const next = (chains.get(key) ?? Promise.resolve())
     .then(

@@ -13,6 +13,7 @@ import { registerRoute, type Handler } from '../../plugins/routes.ts';
 import { SERVER_PARTS } from './template.parts.ts';
 import { previewScreenshots, savePart } from './template.service.ts';
 import { deleteImage, storeImage } from './template.images.ts';
+import { registerTemplatePartsRoutes } from './template-parts.routes.ts';
 
 /** One file in the field `image`, refused unread above the byte ceiling. */
 async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype: string; filename: string }> {
@@ -41,7 +42,10 @@ async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype:
   return file;
 }
 
-/** The template area: one save route per configuration part, image uploads, colour previews. */
+/**
+ * The template area: one save route per configuration part, image uploads, colour previews, and
+ * the other parts' routes (overlays, trivia, geofence, .amp: template-parts.routes.ts). No boot task.
+ */
 export function registerTemplate(app: App, deps: Deps): void {
   for (const part of SERVER_PARTS) {
     const route: RouteDef = TEMPLATE_PARTS[part.name].route;
@@ -58,4 +62,5 @@ export function registerTemplate(app: App, deps: Deps): void {
   // Hashes of colour sets already previewed by this server (bounded).
   const seen = new Set<string>();
   registerRoute(app, templateRoutes.screenshotsPreview, async ({ body }) => previewScreenshots(deps, seen, body));
+  registerTemplatePartsRoutes(app, deps);
 }

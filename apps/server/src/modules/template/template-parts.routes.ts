@@ -57,7 +57,8 @@ async function readUpload(
 
 const EventIdsField = z.array(z.string().min(1).max(200)).min(1).max(500);
 
-export function registerTemplateParts(app: App, deps: Deps): void {
+/** The template area's other parts: overlay uploads, trivia, geofence, .amp export/import (registered by registerTemplate). */
+export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
   /* Overlays: upload (the list itself is saved through PATCH events/overlays). */
   registerRoute(app, overlayRoutes.upload, async ({ params, req }) => {
     const { file } = await readUpload(req, {
