@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Notification, SuspiciousUserData } from '@stadiumcam/contract';
+import { MSG, type Notification, type SuspiciousUserData } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import {
@@ -38,7 +38,7 @@ export async function countSuspicious(deps: Deps, slugDate: string): Promise<num
 
 export async function dismissNotification(deps: Deps, id: string): Promise<Notification> {
   const row = await markAddressed(deps.db, id);
-  if (!row) throw notFound('Notification not found');
+  if (!row) throw notFound(MSG.notifications.notificationNotFound);
   deps.realtime.toEvent(row.slugDate, 'notificationDismissed', { _id: row.id, slugDate: row.slugDate });
   return toNotification(row);
 }

@@ -48,7 +48,7 @@ async function readUpload(
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError(413, opts.tooLarge);
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest('Send one file only');
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.media.oneFileOnly);
     throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
   }
   if (!file?.data.length) throw badRequest(`The "${opts.fileField}" file is missing`);
@@ -78,7 +78,7 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
     publicQuestions(deps, params.slugDate, params.language),
   );
   registerRoute(app, triviaRoutes.add, async ({ params, body }) => {
-    if (body.language !== params.language) throw badRequest('The language of the path and the body differ');
+    if (body.language !== params.language) throw badRequest(MSG.templateParts.languageMismatch);
     return { ok: true as const, saved: await addQuestions(deps, body) };
   });
   registerRoute(app, triviaRoutes.remove, async ({ body }) => ({
@@ -132,10 +132,10 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
     try {
       ids = JSON.parse(upload.fields.eventIds ?? '');
     } catch {
-      throw badRequest('eventIds must be a JSON list of event ids');
+      throw badRequest(MSG.templateParts.eventIdsInvalid);
     }
     const eventIds = EventIdsField.safeParse(ids);
-    if (!eventIds.success) throw badRequest('eventIds must be a JSON list of event ids', eventIds.error.issues);
+    if (!eventIds.success) throw badRequest(MSG.templateParts.eventIdsInvalid, eventIds.error.issues);
     return { ok: true as const, eventIds: await importAmp(deps, upload.file, eventIds.data) };
   });
 }

@@ -1,5 +1,6 @@
 import {
   IMAGE_MSG,
+  MSG,
   MAX_TEMPLATE_IMAGE_BYTES,
   TEMPLATE_PARTS,
   templateRoutes,
@@ -36,7 +37,7 @@ async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype:
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
       throw new AppError(413, IMAGE_MSG.fileTooLarge(MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)));
     }
-    throw badRequest('Malformed upload');
+    throw badRequest(MSG.media.malformedUpload);
   }
   if (!file) throw badRequest(IMAGE_MSG.fileMissing);
   return file;
