@@ -26,7 +26,7 @@ describe('AppError', () => {
     for (const file of readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('test/')) continue;
       const code = readFileSync(path.join(import.meta.dirname, file), 'utf8');
-      for (const [, text] of code.matchAll(thrown)) if (!msgKeyOf(text!)) outside.push(`${file}: ${text}`);
+      for (const [, text] of code.matchAll(thrown)) if (!msgKeyOf(text)) outside.push(`${file}: ${text}`);
     }
     expect(outside).toEqual([]);
   });
