@@ -24,7 +24,17 @@ const uiImportsNoModules = {
   message: 'ui/ is shared by every module and never imports one.',
 };
 const contractImportsNoApps = {
-  group: ['**/apps/**', '@stadiumcam/server', '@stadiumcam/web', '@stadiumcam/venue-sim', '@stadiumcam/server/*'],
+  group: [
+    '**/apps/**',
+    '@stadiumcam/server',
+    '@stadiumcam/server/*',
+    '@stadiumcam/web',
+    '@stadiumcam/web/*',
+    '@stadiumcam/venue-sim',
+    '@stadiumcam/venue-sim/*',
+    '@stadiumcam/attendee',
+    '@stadiumcam/attendee/*',
+  ],
   message: 'The contract is imported by the apps, never the other way round.',
 };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

@@ -167,6 +167,7 @@ export async function buildApp(
     eventCache: new Map(),
     overlayLayers: new Map(),
     overlayUploads: new Set(),
+    suspiciousChecks: new Map(),
     ops: createOpsMetrics(),
     seatMap: { current: EMPTY_SEAT_MAP },
     cluster,

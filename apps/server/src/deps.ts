@@ -41,6 +41,8 @@ export type Deps = {
   overlayLayers: Map<string, RawLayer>;
   /** Events with an overlay upload under way: one at a time per event (modules/template). */
   overlayUploads: Set<string>;
+  /** The suspicious-seat check under way per event and user, run one at a time (modules/notifications). */
+  suspiciousChecks: Map<string, Promise<unknown>>;
   /** Prometheus registry and the draining flag (modules/ops). */
   ops: OpsMetrics;
   /** The other instances sharing Redis (a no-op alone): cluster.ts. */

@@ -1,5 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@stadiumcam/contract';
+import { MSG, msgKeyOf } from '@stadiumcam/contract';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 
 describe('AppError', () => {
@@ -13,6 +15,19 @@ describe('AppError', () => {
     const err = new AppError(429, MSG.auth.loginThrottled(90), { code: 'auth.loginThrottled' });
     expect(err.message).toBe('Too many failed login attempts. Please try again in 2 minute(s).');
     expect(err.code).toBe('auth.loginThrottled');
-    expect(badRequest('Metadata is not valid JSON').code).toBe('http.400');
+    expect(badRequest('A text outside the catalogue').code).toBe('http.400');
+    expect(badRequest(MSG.devices.metadataNotJson).code).toBe('devices.metadataNotJson');
+  });
+
+  it('the server throws no fixed text outside the catalogue', () => {
+    const thrown =
+      /(?:new AppError\(\d+, |\b(?:badRequest|notFound|conflict|forbidden|unprocessable|unauthorized)\()'([^']*)'/g;
+    const outside: string[] = [];
+    for (const file of readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('test/')) continue;
+      const code = readFileSync(path.join(import.meta.dirname, file), 'utf8');
+      for (const [, text] of code.matchAll(thrown)) if (!msgKeyOf(text)) outside.push(`${file}: ${text}`);
+    }
+    expect(outside).toEqual([]);
   });
 });

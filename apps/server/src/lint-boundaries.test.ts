@@ -50,4 +50,21 @@ describe('lint boundaries', () => {
     const code = "import { AppError } from '../../../apps/server/src/errors.ts';\n";
     expect(await problems('packages/contract/src/route.ts', code)).toHaveLength(1);
   });
+
+  it('the contract imports no app package, whole or by subpath', async () => {
+    for (const from of [
+      '@stadiumcam/server',
+      '@stadiumcam/server/src/errors.ts',
+      '@stadiumcam/web',
+      '@stadiumcam/web/src/api.ts',
+      '@stadiumcam/venue-sim',
+      '@stadiumcam/venue-sim/src/attendees.ts',
+      '@stadiumcam/attendee',
+      '@stadiumcam/attendee/src/main.tsx',
+    ]) {
+      const found = await problems('packages/contract/src/route.ts', `import { x } from '${from}';\n`);
+      expect(found, from).toEqual([expect.stringContaining('never the other way round')]);
+    }
+    expect(await problems('packages/contract/src/route.ts', "import { z } from 'zod';\n")).toEqual([]);
+  });
 });

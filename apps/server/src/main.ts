@@ -34,6 +34,11 @@ await app.listen({ port, host });
  * store does not delay the start (issue 16 §11). With PGlite the data folder is locked to this
  * process, so everything older than its start is settled; instances sharing PostgreSQL leave
  * the last 10 minutes alone, as another instance may be writing them.
+ *
+ * Not a boot task of modules/index.ts on purpose: it is the process's, not the app's. It needs
+ * this process's data-folder lock (taken above, before buildApp) and start time to know which
+ * files are settled; tests build many apps in one process without that lock, and nothing in the
+ * app waits on it. Started after listen and not awaited: a big store never delays the start.
  */
 const SHARED_GRACE_MS = 10 * 60 * 1000;
 void sweepOrphans(app.deps, new Date(startedAt.getTime() - (config.databaseUrl ? SHARED_GRACE_MS : 0))).then(

@@ -1,13 +1,110 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { MSG } from './messages.ts';
+import { SHARE_SOURCES } from './constants.ts';
+import { SnapshotSchema } from './snapshots.contract.ts';
+import { PublicTemplateSchema } from './template.contract.ts';
+import { SeatSchema } from './devices.contract.ts';
 
 /*
- * The attendee app's own calls under /api/public, beside the attendee path of
- * devices.contract.ts (docs/protocol.md §3, docs/attendee-app.md).
+ * The attendee path under /api/public: the event, the queue, the fan's photos and shares
+ * (attendeeRoutes), and the attendee app's own calls (attendeeAppRoutes). docs/protocol.md §3,
+ * docs/attendee-app.md. A seat is the camera-host protocol's SeatSchema (devices.contract.ts).
  */
 
 const UserId = z.string().trim().min(1).max(200);
+
+/** `sections`: the seat sections that may use it ('*' = all); the app offers it by the photo's section. */
+export const PublicOverlaySchema = z.object({
+  storageKey: z.string(),
+  urlFullSize: z.string(),
+  sections: z.array(z.string()),
+});
+
+/** The current event with the template parts the attendee app shows (template.contract.ts). */
+export const PublicEventSchema = z
+  .object({
+    slugDate: z.string(),
+    title: z.string(),
+    eventStatus: z.string(),
+    overlays: z.array(PublicOverlaySchema),
+  })
+  .extend(PublicTemplateSchema.shape);
+export type PublicEvent = z.infer<typeof PublicEventSchema>;
+
+/** What an attendee sees of their own photo. */
+export const PublicSnapshotSchema = SnapshotSchema.pick({
+  _id: true,
+  slugDate: true,
+  camera: true,
+  section: true,
+  row: true,
+  seat: true,
+  date: true,
+  thumbURI: true,
+  smallURI: true,
+  rawCroppedURI: true,
+  sharedURI: true,
+  overlay: true,
+  magicshot: true,
+});
+export type PublicSnapshot = z.infer<typeof PublicSnapshotSchema>;
+
+export const attendeeRoutes = {
+  /** The current event (DESIGN §6 rule) with its enabled overlays. */
+  event: defineRoute({
+    method: 'GET',
+    path: '/api/public/event',
+    public: true,
+    query: z.object({ slugDate: z.string().trim().min(1).max(200).optional() }),
+    response: PublicEventSchema,
+  }),
+  /** Join a camera queue; the server picks the camera. */
+  joinQueue: defineRoute({
+    method: 'POST',
+    path: '/api/public/queue',
+    public: true,
+    body: z.strictObject({
+      slugDate: z.string().trim().min(1).max(200),
+      userId: UserId,
+      seat: SeatSchema,
+      /** The browser's position; required while the event's geofence is on (spec 2, DESIGN §10). */
+      location: z
+        .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+        .optional(),
+    }),
+    response: z.object({ camera: z.string(), position: z.number().int() }),
+  }),
+  /** The attendee's own photos of an event, newest first. */
+  snapshots: defineRoute({
+    method: 'GET',
+    path: '/api/public/snapshots',
+    public: true,
+    query: z.object({ slugDate: z.string().trim().min(1).max(200), userId: UserId }),
+    response: z.array(PublicSnapshotSchema),
+  }),
+  /** Choose the overlay (null = none); sharedURI becomes the photo with it composited. */
+  chooseOverlay: defineRoute({
+    method: 'POST',
+    path: '/api/public/snapshots/:id/overlay',
+    public: true,
+    params: z.object({ id: z.string().max(100) }),
+    body: z.strictObject({ userId: UserId, overlay: z.string().max(200).nullable() }),
+    response: PublicSnapshotSchema,
+  }),
+  share: defineRoute({
+    method: 'POST',
+    path: '/api/public/snapshots/:id/share',
+    public: true,
+    params: z.object({ id: z.string().max(100) }),
+    body: z.strictObject({
+      userId: UserId,
+      socialSource: z.enum(SHARE_SOURCES),
+      userEmail: z.email().max(320).optional(),
+    }),
+    response: PublicSnapshotSchema,
+  }),
+};
 
 export const ATTENDEE_APP_MSG = MSG.attendeeApp;
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { SHARE_SOURCES } from './constants.ts';
 import { SnapshotSchema } from './snapshots.contract.ts';
-import { PublicTemplateSchema } from './template.contract.ts';
 import { CameraKeySchema, CameraPowerSchema, FirstSrsSchema, PanAndZoomSchema } from './cameras.contract.ts';
 
 /*
- * The camera-host protocol (socket.io /devices + HTTP uploads) and the attendee path
- * (/api/public). docs/protocol.md describes every event; these are the payload schemas the
- * server validates and the simulator sends.
+ * The camera-host protocol (socket.io /devices + HTTP uploads). docs/protocol.md describes every
+ * event; these are the payload schemas the server validates and the simulator sends. The
+ * attendee path (/api/public) is in attendee-app.contract.ts.
  */
 
 /** Largest JPEG frame a host may stream (bigger ones are dropped; the host stays connected). */
@@ -94,102 +92,6 @@ export const CameraReportSchema = z.strictObject({
   position: z.string().max(100).optional(),
 });
 export type CameraReport = z.input<typeof CameraReportSchema>;
-
-/* ---------- attendee path (/api/public) ---------- */
-
-/** `sections`: the seat sections that may use it ('*' = all); the app offers it by the photo's section. */
-export const PublicOverlaySchema = z.object({
-  storageKey: z.string(),
-  urlFullSize: z.string(),
-  sections: z.array(z.string()),
-});
-
-/** The current event with the template parts the attendee app shows (template.contract.ts). */
-export const PublicEventSchema = z
-  .object({
-    slugDate: z.string(),
-    title: z.string(),
-    eventStatus: z.string(),
-    overlays: z.array(PublicOverlaySchema),
-  })
-  .extend(PublicTemplateSchema.shape);
-export type PublicEvent = z.infer<typeof PublicEventSchema>;
-
-/** What an attendee sees of their own photo. */
-export const PublicSnapshotSchema = SnapshotSchema.pick({
-  _id: true,
-  slugDate: true,
-  camera: true,
-  section: true,
-  row: true,
-  seat: true,
-  date: true,
-  thumbURI: true,
-  smallURI: true,
-  rawCroppedURI: true,
-  sharedURI: true,
-  overlay: true,
-  magicshot: true,
-});
-export type PublicSnapshot = z.infer<typeof PublicSnapshotSchema>;
-
-const UserIdSchema = Text(200);
-
-export const attendeeRoutes = {
-  /** The current event (DESIGN §6 rule) with its enabled overlays. */
-  event: defineRoute({
-    method: 'GET',
-    path: '/api/public/event',
-    public: true,
-    query: z.object({ slugDate: Text(200).optional() }),
-    response: PublicEventSchema,
-  }),
-  /** Join a camera queue; the server picks the camera. */
-  joinQueue: defineRoute({
-    method: 'POST',
-    path: '/api/public/queue',
-    public: true,
-    body: z.strictObject({
-      slugDate: Text(200),
-      userId: UserIdSchema,
-      seat: SeatSchema,
-      /** The browser's position; required while the event's geofence is on (spec 2, DESIGN §10). */
-      location: z
-        .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-        .optional(),
-    }),
-    response: z.object({ camera: z.string(), position: z.number().int() }),
-  }),
-  /** The attendee's own photos of an event, newest first. */
-  snapshots: defineRoute({
-    method: 'GET',
-    path: '/api/public/snapshots',
-    public: true,
-    query: z.object({ slugDate: Text(200), userId: UserIdSchema }),
-    response: z.array(PublicSnapshotSchema),
-  }),
-  /** Choose the overlay (null = none); sharedURI becomes the photo with it composited. */
-  chooseOverlay: defineRoute({
-    method: 'POST',
-    path: '/api/public/snapshots/:id/overlay',
-    public: true,
-    params: z.object({ id: z.string().max(100) }),
-    body: z.strictObject({ userId: UserIdSchema, overlay: z.string().max(200).nullable() }),
-    response: PublicSnapshotSchema,
-  }),
-  share: defineRoute({
-    method: 'POST',
-    path: '/api/public/snapshots/:id/share',
-    public: true,
-    params: z.object({ id: z.string().max(100) }),
-    body: z.strictObject({
-      userId: UserIdSchema,
-      socialSource: z.enum(SHARE_SOURCES),
-      userEmail: z.email().max(320).optional(),
-    }),
-    response: PublicSnapshotSchema,
-  }),
-};
 
 export const devicesRoutes = {
   /**

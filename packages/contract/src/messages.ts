@@ -17,6 +17,8 @@ export const MSG = {
     returnHome: 'Return to Home Page',
     /** The offline mode of spec 3 §4 Global: shown while the browser has no network. */
     offline: 'You are offline. The console shows what it had and catches up when the network returns.',
+    tooManyRequests: 'Too many requests, please slow down',
+    deleteLabel: 'Delete',
   },
   ops: {
     metricsToken: 'A valid metrics token is required',
@@ -25,6 +27,14 @@ export const MSG = {
   media: {
     storeUnavailable: 'The media store is not available: the file was not saved. Please try again.',
     readUnavailable: 'The media store is not available. Please try again.',
+    notAnImage: 'The file is not a JPEG, PNG or WebP image',
+    noImageSize: 'The image has no size',
+    undecodable: 'The image could not be decoded',
+    /** Multipart uploads (photos, map files, template parts). */
+    notMultipart: 'Upload must be multipart/form-data',
+    malformedUpload: 'Malformed upload',
+    oneFileOnly: 'Send one file only',
+    noFileInUpload: 'No file in the upload',
   },
   auth: {
     loginFailed: 'Something went wrong, Please try again',
@@ -64,6 +74,12 @@ export const MSG = {
     adminKeepsRole: 'The built-in admin user must keep the admin role.',
     onlyAdminManagesAdmins: 'Only an administrator can create, change or delete administrators.',
     cannotChangeOwnRoles: 'You cannot change the roles of your own user.',
+    userCreated: 'User has been created',
+    userUpdated: 'User has been updated',
+    userDeleted: 'User has been deleted',
+    deleteUserTitle: 'Delete user',
+    deleteUserConfirm: (username: string) =>
+      `Are you sure you want to delete the user "${username}"? This cannot be undone.`,
   },
   roles: {
     roleExistsTitle: 'Role already exists',
@@ -75,6 +91,10 @@ export const MSG = {
     unknownPermission: (name: string) => `Unknown permission: ${name}`,
     cannotGrant: (name: string) => `You cannot grant a permission you do not hold: ${name}`,
     onlyFullHolderEditsManagers: 'Only a user holding every permission can change a role that manages roles or users.',
+    roleSaved: (name: string) => `Role "${name}" has been saved`,
+    deleteRoleTitle: 'Delete role',
+    deleteRoleConfirm: (name: string) =>
+      `Are you sure you want to delete the role "${name}"? Users holding it lose its permissions.`,
   },
   // Events (spec 1 §5, §8; spec 2 §5, §8).
   events: {
@@ -164,9 +184,21 @@ export const MSG = {
     powerTimeoutText:
       'We did not recieve camera status change updates from the server. Please try again, or try powering the cameras manually.',
     magicshotErrorTitle: 'Error taking magicshot',
+    bodyCameraDiffers: 'The camera in the body differs from the one in the path',
+    hostNoAnswer: 'Camera host did not answer',
+  },
+  /** Camera hosts' photo uploads (docs/protocol.md §2). */
+  devices: {
+    invalidDeviceToken: 'Invalid device token',
+    metadataTooLarge: 'Metadata is too large',
+    metadataMissing: 'The "metadata" field is missing',
+    metadataNotJson: 'Metadata is not valid JSON',
+    invalidMetadata: 'Invalid metadata',
+    unusableSlugDate: 'Unusable slugDate',
   },
   notifications: {
     noNotifications: 'There are no new notifications.',
+    notificationNotFound: 'Notification not found',
   },
   // The monitor's toasts (spec 1 §9: a share toast, a MagicShot toast).
   monitorToasts: {
@@ -183,6 +215,10 @@ export const MSG = {
     kicked: (userId: string) => `${userId} was kicked`,
     banned: (userId: string) => `${userId} was banned`,
     snoozed: (userId: string, minutes: number) => `${userId} waits ${minutes} minutes before the next photo`,
+    kickTitle: 'Kick user',
+    kickLabel: 'Kick',
+    banTitle: 'Ban user',
+    banLabel: 'Ban',
   },
   // The platform-wide hardening rules (docs/security.md).
   security: {
@@ -263,6 +299,13 @@ export const MSG = {
   attendeeApp: {
     tooManyStreams: 'Too many open connections, please try again later',
     emailFailed: 'The e-mail could not be sent, please try again',
+    /** The attendee path (/api/public). */
+    camerasBanned: 'You may not use the cameras at this event',
+    noCameraAvailable: 'No camera is available',
+    cameraNoAnswer: 'The camera did not answer, please try again',
+    photoNotFound: 'Photo not found',
+    overlayUnavailable: 'Overlay is not available',
+    photoNotStored: 'The photo is not in the media store',
   },
   /** Overlays, share, seat options, geofence, trivia, slideshow, export/import (spec 2 §5, §8; spec 3 §2.9). */
   templateParts: {
@@ -311,6 +354,9 @@ export const MSG = {
     triviaCsvRow: (row: number, text: string) => `Row ${row}: ${text}`,
     triviaImported: (n: number) => `${n} question(s) imported`,
     deleteQuestionsConfirm: (n: number) => `Delete ${n} question(s)?`,
+    languageMismatch: 'The language of the path and the body differ',
+    eventIdsInvalid: 'eventIds must be a JSON list of event ids',
+    geocoderNoAnswer: 'The geocoding service did not answer',
   },
   /** Camera configs, config files and mapping (spec 3 §5, §8). */
   mapping: {
@@ -340,6 +386,19 @@ export const MSG = {
     noCameraConnected: 'No camera connected',
     /** Queue join for a seat no camera's region covers (the attendee app shows its language-table text `seatNotCovered`). */
     seatNotCovered: 'No camera covers this seat',
+    mappedCameraName: 'Mapped cameras are named cam<N>',
+    regionCorners: 'A region needs its four corners',
+    regionNotFound: 'Region not found',
+    referenceTooLarge: 'The image is too large',
+    referenceNotJpeg: 'The reference image must be a JPEG',
+    camidxInvalid: 'camidx must be a camera number (1..999)',
+    deleteRegionTitle: 'Delete region',
+    deleteRegionConfirm: (label: string, camera: string) =>
+      `Delete ${label} of ${camera}? Fans in its seats are no longer sent to this camera.`,
+    referencePtzTitle: 'Reference PTZ',
+    referenceImageTitle: 'Reference image',
+    deleteFileConfirm: (name: string) =>
+      `${name} will be removed from the server. The running seat map changes at the next Update Config.`,
   },
   /** The operator's night (issue 10): texts the documents leave open. */
   night: {

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
-import { rowsOf } from '../modules/snapshots/snapshots.repository.ts';
-import { events, snapshots } from './schema/index.ts';
+import { rowsOf, type SnapshotInsert } from '../modules/snapshots/snapshots.repository.ts';
+import { snapshots } from './schema/index.ts';
+import { makeEvent, photoRow } from '../test/factories.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const migrations = path.join(import.meta.dirname, 'migrations');
@@ -45,24 +46,10 @@ it('the migrations create the album counter triggers, and they count', async () 
       'snapshot_counts_ins',
       'snapshot_counts_upd',
     ]);
-    await db
-      .insert(events)
-      .values({ id: randomUUID(), slug: 'e', slugDate: 'e-2026-01-01', title: 'E', timezone: 'UTC' });
-    const photo = (over: Partial<typeof snapshots.$inferInsert> = {}) => ({
-      id: randomUUID(),
-      slug: 'e',
-      slugDate: 'e-2026-01-01',
-      userId: 'fan',
-      camera: 'cam1',
-      section: '1',
-      row: 'A',
-      seat: '1',
-      thumbUri: '/t',
-      smallUri: '/s',
-      rawCroppedUri: '/r',
-      sharedUri: '/r',
-      ...over,
-    });
+    const slugDate = 'e-2026-01-01';
+    await makeEvent(db, slugDate, { id: randomUUID(), timezone: 'UTC' });
+    // One statement for the three photos: the triggers run once per statement (version 1).
+    const photo = (over: Partial<SnapshotInsert> = {}) => photoRow({ slugDate, id: randomUUID(), ...over });
     await db.insert(snapshots).values([photo(), photo({ favorite: true }), photo({ magicshot: true })]);
     await db
       .update(snapshots)

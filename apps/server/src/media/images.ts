@@ -18,14 +18,14 @@ export async function probeImage(data: Buffer): Promise<{ format: string; width:
   } catch (err) {
     // A decompression bomb is "too large" (413, docs/protocol.md), not "wrong type".
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
-    throw new AppError(415, 'The file is not a JPEG, PNG or WebP image');
+    throw new AppError(415, MSG.media.notAnImage);
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) {
-    throw new AppError(415, 'The file is not a JPEG, PNG or WebP image');
+    throw new AppError(415, MSG.media.notAnImage);
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (!width || !height) throw new AppError(415, 'The image has no size');
+  if (!width || !height) throw new AppError(415, MSG.media.noImageSize);
   if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, MSG.security.tooManyPixels);
   return { format: meta.format, width, height };
 }
@@ -66,7 +66,7 @@ export async function makeRenditions(
     return { raw, small, thumb };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
-    throw new AppError(415, 'The image could not be decoded');
+    throw new AppError(415, MSG.media.undecodable);
   }
 }
 

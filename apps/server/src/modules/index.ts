@@ -14,14 +14,14 @@ import { registerNotifications } from './notifications/notifications.module.ts';
 import { registerAnalytics } from './analytics/analytics.module.ts';
 import { registerTemplate } from './template/template.module.ts';
 import { registerMapping } from './mapping/mapping.module.ts';
-import { registerTemplateParts } from './template/template-parts.module.ts';
 import { registerSlideshow } from './slideshow/slideshow.module.ts';
 
 /**
  * Every area, one line each, in boot order: each one's boot tasks run when it registers, so
  * this list is the only place the order lives. The admin role before the admin user; the
  * master template (events) before the demo overlays (devices); the camera hub loaded before
- * the sockets that use it.
+ * the sockets that use it. The one process task, the orphan media sweep, runs in main.ts after
+ * listen (it needs the data-folder lock main.ts takes): see there.
  */
 export const modules: ((app: App, deps: Deps) => void | Promise<void>)[] = [
   // First: its request timing hook sees every route.
@@ -39,6 +39,5 @@ export const modules: ((app: App, deps: Deps) => void | Promise<void>)[] = [
   registerAnalytics,
   registerTemplate,
   registerMapping,
-  registerTemplateParts,
   registerSlideshow,
 ];

@@ -1,5 +1,6 @@
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { MSG } from '@stadiumcam/contract';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
@@ -15,7 +16,7 @@ export function rateLimitOptions(deps: Deps, perMinute: number, name: string): R
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: key(`rate:${name}:`), skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'Too many requests, please slow down', {
+      new AppError(429, MSG.common.tooManyRequests, {
         headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
       }),
   };

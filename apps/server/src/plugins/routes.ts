@@ -75,7 +75,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       if (def.device) {
         const header = req.headers.authorization;
         const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-        if (!tokenMatches(token, app.deviceToken)) throw unauthorized('Invalid device token');
+        if (!tokenMatches(token, app.deviceToken)) throw unauthorized(MSG.devices.invalidDeviceToken);
         return;
       }
       if (!req.user) throw unauthorized();

@@ -6,7 +6,7 @@ import { rowsOf } from '../snapshots/snapshots.repository.ts';
 
 /*
  * The analytics roll-ups (analytics_counts, event_users) maintained by statement-level
- * triggers on snapshots, like the album counters (snapshots.counters.ts): one aggregate per
+ * triggers on snapshots, like the album counters (db/migrations/0001_album_counters.sql): one aggregate per
  * statement, every writer covered (ingest, shares, overlays, moderation, event deletes and
  * renames). A statement adds its new rows' contributions and subtracts its old rows', so an
  * update that changes nothing counted (a favourite, a ban) writes nothing. Magicshots are the

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ATTENDEE_APP_MSG, attendeeAppRoutes } from '@stadiumcam/contract';
+import { ATTENDEE_APP_MSG, MSG, attendeeAppRoutes } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -37,7 +37,7 @@ export async function registerAttendeeAppRoutes(app: App, deps: Deps): Promise<v
 
   registerRoute(app, attendeeAppRoutes.stream, async ({ query, reply, req }) => {
     const event = await eventBySlugDate(deps, query.slugDate);
-    if (!event) throw notFound('Event not found');
+    if (!event) throw notFound(MSG.events.eventNotFound);
     if (deps.attendeeFeed.size() >= MAX_STREAMS) throw new AppError(503, ATTENDEE_APP_MSG.tooManyStreams);
     reply.hijack();
     reply.raw.writeHead(200, {

@@ -1,4 +1,4 @@
-import { ATTENDEE_APP_MSG, rowsOf, seatsOf, sectionsOf } from '@stadiumcam/contract';
+import { ATTENDEE_APP_MSG, MSG, rowsOf, seatsOf, sectionsOf } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { findSnapshotRow } from './attendee.repository.ts';
@@ -33,9 +33,9 @@ export async function emailPhoto(
   input: { userId: string; userEmail: string; language?: string },
 ): Promise<{ ok: true }> {
   const row = await findSnapshotRow(deps.db, id);
-  if (!row || row.userId !== input.userId || row.hidden) throw notFound('Photo not found');
+  if (!row || row.userId !== input.userId || row.hidden) throw notFound(MSG.attendeeApp.photoNotFound);
   const event = await eventBySlugDate(deps, row.slugDate);
-  if (!event) throw notFound('Photo not found');
+  if (!event) throw notFound(MSG.attendeeApp.photoNotFound);
   const mail = photoEmail(deps, event, [row.sharedUri || row.rawCroppedUri], { language: input.language });
   try {
     await deps.mailer.send({ to: input.userEmail, ...mail });

@@ -38,7 +38,7 @@ function overlaysOf(event: Event, section?: string): Overlay[] {
 /** The current event, or the one asked for, with the template parts the app shows. */
 export async function publicEvent(deps: Deps, slugDate?: string): Promise<PublicEvent> {
   const event = slugDate ? await eventBySlugDate(deps, slugDate) : await currentEvent(deps);
-  if (!event) throw notFound('Event not found');
+  if (!event) throw notFound(MSG.events.eventNotFound);
   return {
     ...toPublicTemplate(event),
     slugDate: event.slugDate,
@@ -81,7 +81,7 @@ export async function joinQueue(
   input: { slugDate: string; userId: string; seat: Seat; location?: { latitude: number; longitude: number } },
 ): Promise<{ camera: string; position: number }> {
   const event = await eventBySlugDate(deps, input.slugDate);
-  if (!event) throw notFound('Event not found');
+  if (!event) throw notFound(MSG.events.eventNotFound);
   // Only the event being played now: a QR code of another day must not occupy the cameras.
   const current = await currentEvent(deps);
   if (current.slugDate !== event.slugDate || current.eventStatus !== 'live') {
@@ -89,10 +89,10 @@ export async function joinQueue(
   }
   checkSeatAndPlace(event, input.seat, input.location);
   const hub = deps.cameras;
-  if (hub.isBanned(input.userId)) throw forbidden('You may not use the cameras at this event');
+  if (hub.isBanned(input.userId)) throw forbidden(MSG.attendeeApp.camerasBanned);
   const { camera, aim } = cameraForSeat(deps, input.seat);
   const host = hub.hostOf(camera);
-  if ('error' in host) throw conflict('No camera is available');
+  if ('error' in host) throw conflict(MSG.attendeeApp.noCameraAvailable);
   hub.setActive(input.slugDate);
   try {
     const answer: { ok: true; position: number } | { ok: false; error: string } = await host.ask(
@@ -104,7 +104,7 @@ export async function joinQueue(
     return { camera, position: answer.position };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw conflict('The camera did not answer, please try again');
+    throw conflict(MSG.attendeeApp.cameraNoAnswer);
   }
 }
 
@@ -134,7 +134,7 @@ export async function userSnapshots(deps: Deps, slugDate: string, userId: string
 /** The attendee's own visible photo; anything else is "not found" (no probing of other ids). */
 async function ownPhoto(deps: Deps, id: string, userId: string): Promise<SnapshotRow> {
   const row = await findSnapshotRow(deps.db, id);
-  if (!row || row.userId !== userId || row.hidden) throw notFound('Photo not found');
+  if (!row || row.userId !== userId || row.hidden) throw notFound(MSG.attendeeApp.photoNotFound);
   return row;
 }
 
@@ -149,7 +149,7 @@ async function layerOf(
   fit: 'fill' | 'contain',
 ): Promise<RawLayer> {
   const key = keyOfUrl(url);
-  if (!key) throw new AppError(422, 'Overlay is not available');
+  if (!key) throw new AppError(422, MSG.attendeeApp.overlayUnavailable);
   const id = `${key}|${fit}|${size.width}x${size.height}`;
   const cached = deps.overlayLayers.get(id);
   if (cached) return cached;
@@ -157,7 +157,7 @@ async function layerOf(
   try {
     data = await deps.media.read(key);
   } catch {
-    throw new AppError(422, 'Overlay is not available');
+    throw new AppError(422, MSG.attendeeApp.overlayUnavailable);
   }
   const layer = await rawLayer(data, size.width, size.height, fit);
   // Raw pixels are big (3.7 MB at 1280×720): a dozen overlay and size pairs at most.
@@ -195,7 +195,7 @@ export async function chooseOverlay(
   const watermark = watermarkKey && (await deps.media.exists(watermarkKey).catch(() => false)) ? watermarkUrl : null;
   if (overlay || watermark) {
     const rawKey = keyOfUrl(row.rawCroppedUri);
-    if (!rawKey) throw new AppError(422, 'The photo is not in the media store');
+    if (!rawKey) throw new AppError(422, MSG.attendeeApp.photoNotStored);
     // A random name (128 bits): nothing public (photo id, overlay) derives a composite's link.
     const sharedKey = `${path.posix.dirname(rawKey)}/shared-${randomBytes(16).toString('hex')}.jpg`;
     const jpeg = await compositeLayers(await deps.media.read(rawKey), async ({ width, height }) => [
@@ -216,7 +216,7 @@ export async function chooseOverlay(
   });
   if (!updated) {
     await dropMade();
-    throw notFound('Photo not found');
+    throw notFound(MSG.attendeeApp.photoNotFound);
   }
   // The photo keeps one composite: the one it had before goes (a ban or delete then finds all).
   const previous = row.sharedUri !== row.rawCroppedUri ? keyOfUrl(row.sharedUri) : null;
@@ -237,7 +237,7 @@ export async function share(
     date: new Date().toISOString(),
     ...(input.userEmail ? { userEmail: input.userEmail } : {}),
   });
-  if (!updated) throw notFound('Photo not found');
+  if (!updated) throw notFound(MSG.attendeeApp.photoNotFound);
   deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', withoutContacts(toSnapshot(updated)));
   metricsChanged(deps, updated.slugDate);
   return toPublic(updated);

@@ -5,6 +5,7 @@ import {
   type CameraConfig,
   type CameraWithConfigs,
   type HostInfo,
+  MSG,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -55,7 +56,7 @@ export async function updateCameraConfigs(
   body: { camera: string; configs: { configKey: string; configValue: string | number }[] },
   username: string,
 ): Promise<CameraWithConfigs> {
-  if (body.camera !== key) throw badRequest('The camera in the body differs from the one in the path');
+  if (body.camera !== key) throw badRequest(MSG.cameras.bodyCameraDiffers);
   const [row] = await listCameraConfigs(deps.db, [key]);
   if (!row) throw notFound(`Unknown camera "${key}"`);
   const current = toCamera(deps, row).configs;
@@ -80,7 +81,7 @@ export async function updateCameraConfigs(
     answer = (await host.ask('configs', { camera: key, configs: values }, deps.config.hostAckTimeoutMs)) as
       { ok: true } | { ok: false; error: string };
   } catch {
-    throw conflict('Camera host did not answer');
+    throw conflict(MSG.cameras.hostNoAnswer);
   }
   if (!answer.ok) throw conflict(answer.error);
   const changed = new Map(values.map((v) => [v.configKey, v.configValue]));

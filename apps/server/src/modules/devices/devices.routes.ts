@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_PHOTO_BYTES, devicesRoutes } from '@stadiumcam/contract';
+import { MAX_PHOTO_BYTES, MSG, devicesRoutes } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -15,7 +15,7 @@ const MAX_METADATA_BYTES = 256 * 1024;
 
 /** Reads the multipart body: one `metadata` field and one `image` file, in either order. */
 async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
-  if (!req.isMultipart()) throw new AppError(415, 'Upload must be multipart/form-data');
+  if (!req.isMultipart()) throw new AppError(415, MSG.media.notMultipart);
   let metadata: string | undefined;
   let image: Buffer | undefined;
   const parts = req.parts({
@@ -26,11 +26,11 @@ async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
       if (part.type === 'file') {
         if (part.fieldname !== 'image' || image) {
           await part.toBuffer();
-          throw badRequest('Send one file, in the field "image"');
+          throw badRequest(MSG.templateImages.fieldImage);
         }
         image = await part.toBuffer();
       } else if (part.fieldname === 'metadata') {
-        if (part.valueTruncated) throw new AppError(413, 'Metadata is too large');
+        if (part.valueTruncated) throw new AppError(413, MSG.devices.metadataTooLarge);
         metadata = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
@@ -40,10 +40,10 @@ async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
       throw new AppError(413, `The image is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`);
     }
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest('Send one file, in the field "image"');
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.templateImages.fieldImage);
     throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
   }
-  if (metadata === undefined) throw badRequest('The "metadata" field is missing');
-  if (!image?.length) throw badRequest('The "image" file is missing');
+  if (metadata === undefined) throw badRequest(MSG.devices.metadataMissing);
+  if (!image?.length) throw badRequest(MSG.templateImages.fileMissing);
   return { metadata, image };
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { checkSuspicious } from '../notifications/notifications.service.ts';
 import { CAMERAS_ROOM, type DeviceSocket } from '../cameras/cameras.service.ts';
+import { hostReportedConfigs } from '../cameras/camera-configs.service.ts';
 
 /**
  * Camera hosts on /devices (the token was checked at connect by plugins/socket.ts).
@@ -52,6 +53,12 @@ export function registerDeviceSocket(deps: Deps): void {
             suspicious,
           }),
         (err: unknown) => deps.log.warn({ err, slugDate }, 'check distinct failed'),
+      );
+    });
+    // Camera Configs (spec 3 §2.6): what the host's cameras are set to, stored by the cameras area.
+    socket.on('camera configs', (payload) => {
+      hostReportedConfigs(deps, socket, payload).catch((err: unknown) =>
+        deps.log.error({ err }, 'could not store camera configs'),
       );
     });
     socket.on('disconnect', () => hub.disconnect(socket));

@@ -20,11 +20,11 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
   try {
     json = JSON.parse(upload.metadata);
   } catch {
-    throw badRequest('Metadata is not valid JSON');
+    throw badRequest(MSG.devices.metadataNotJson);
   }
   if (hasForbiddenChars(json)) throw badRequest(MSG.security.forbiddenChars);
   const parsed = PhotoMetadataSchema.safeParse(json);
-  if (!parsed.success) throw badRequest('Invalid metadata', parsed.error.issues);
+  if (!parsed.success) throw badRequest(MSG.devices.invalidMetadata, parsed.error.issues);
   const meta = parsed.data;
   const event = await eventBySlugDate(deps, meta.slugDate);
   if (!event) throw badRequest(`Unknown event "${meta.slugDate}"`);
@@ -93,6 +93,6 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
 
 /** Event slugs are URL-safe already; anything else is refused rather than escaped. */
 function encodeKeySegment(slugDate: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(slugDate)) throw badRequest('Unusable slugDate');
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(slugDate)) throw badRequest(MSG.devices.unusableSlugDate);
   return slugDate;
 }

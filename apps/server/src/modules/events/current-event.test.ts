@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { eventsRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { insertEvent } from './events.repository.ts';
+import { makeEvent } from '../../test/factories.ts';
 import { TODAY_EVENT_MIN_HOURS, TODAY_EVENT_TITLE, ensureTodayEventLive } from './events.service.ts';
 import { addDays, todayIn, zonedInstant } from './events.time.ts';
 
@@ -32,10 +32,8 @@ describeEachDb('current event (GET /api/events/stadiumcam)', (t) => {
     expect((await current()).body).toMatchObject({ template: true, slugDate: 'stadiumcam' });
 
     // A past event, even a live-looking day in the past with status post, is never current.
-    await insertEvent(t().app.deps.db, {
+    await makeEvent(t().app.deps.db, `stadiumcam-${day(-2)}`, {
       id: randomUUID(),
-      slug: 'stadiumcam',
-      slugDate: `stadiumcam-${day(-2)}`,
       title: 'Past',
       eventStatus: 'post',
       gameDate: day(-2),

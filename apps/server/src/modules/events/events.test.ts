@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { EVENT_FIELDS, MSG, P, PROMO_TYPES, eventsRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
+import { makePhoto } from '../../test/factories.ts';
 import { defaultTemplateConfig } from './events.defaults.ts';
 import { findEventBySlugDate, snapshotTotals, updateEventRow } from './events.repository.ts';
 import { addDays, todayIn, zonedInstant } from './events.time.ts';
@@ -305,7 +305,7 @@ describeEachDb('events API', (t) => {
     await create(createBody(gameDate));
     const db = t().app.deps.db;
     const snapId = randomUUID();
-    await insertSnapshot(db, { id: snapId, slug: 'stadiumcam', slugDate, userId: 'u1', camera: 'cam1' });
+    await makePhoto(db, { id: snapId, slugDate, userId: 'u1' });
     const folder = path.join(t().config.mediaDir, slugDate);
     await mkdir(folder, { recursive: true });
     await writeFile(path.join(folder, 'photo.jpg'), 'x');

@@ -12,7 +12,7 @@ import {
   type EventMetrics,
 } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
+import { makePhoto } from '../../test/factories.ts';
 import { findEventBySlugDate } from './events.repository.ts';
 import { ensureTodayEventLive } from './events.service.ts';
 import { forgetEventMetrics, notifyMetricsChanged, reportQueueUsers } from './metrics.service.ts';
@@ -58,10 +58,10 @@ describeEachDb('live metrics and event broadcasts', (t) => {
     const zero = await metrics(cookie);
     expect(zero.body).toEqual({ slugDate: event.slugDate, current: 0, peak: 0, snapshots: 0, shares: 0 });
 
-    const base = { slug: 'stadiumcam', slugDate: event.slugDate, camera: 'cam1' };
-    await insertSnapshot(deps.db, { ...base, id: randomUUID(), userId: 'a' });
-    await insertSnapshot(deps.db, { ...base, id: randomUUID(), userId: 'b', sharedCount: 3 });
-    await insertSnapshot(deps.db, { ...base, id: randomUUID(), userId: 'c', sharedCount: 1 });
+    const { slugDate } = event;
+    await makePhoto(deps.db, { slugDate, id: randomUUID(), userId: 'a' });
+    await makePhoto(deps.db, { slugDate, id: randomUUID(), userId: 'b', sharedCount: 3 });
+    await makePhoto(deps.db, { slugDate, id: randomUUID(), userId: 'c', sharedCount: 1 });
     notifyMetricsChanged(deps, event.slugDate);
     reportQueueUsers(deps, event.slugDate, 'host-1/cam1', ['a', 'b']);
     reportQueueUsers(deps, event.slugDate, 'host-1/cam2', ['b', 'c']);

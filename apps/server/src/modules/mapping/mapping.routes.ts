@@ -5,6 +5,7 @@ import {
   cameraStats,
   mappingRoutes,
   queueEntries,
+  MSG,
 } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
@@ -33,7 +34,7 @@ const MAX_FILES_PER_UPLOAD = 50;
  * stops the read with 413 and nothing is stored.
  */
 async function readMultipart(req: FastifyRequest, maxBytes: number, maxFiles: number): Promise<UploadedFiles> {
-  if (!req.isMultipart()) throw new AppError(415, 'Upload must be multipart/form-data');
+  if (!req.isMultipart()) throw new AppError(415, MSG.media.notMultipart);
   const out: UploadedFiles = { fields: {}, files: [] };
   try {
     for await (const part of req.parts({
@@ -50,7 +51,7 @@ async function readMultipart(req: FastifyRequest, maxBytes: number, maxFiles: nu
     throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
   }
   refuseForbiddenChars([out.fields, out.files.map((f) => f.name)]);
-  if (!out.files.length) throw badRequest('No file in the upload');
+  if (!out.files.length) throw badRequest(MSG.media.noFileInUpload);
   return out;
 }
 

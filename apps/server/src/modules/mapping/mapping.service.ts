@@ -11,6 +11,7 @@ import {
   type RegionInput,
   type SeatMap,
   type UploadResult,
+  MSG,
 } from '@stadiumcam/contract';
 import type { z } from 'zod';
 import type { RegionInputSchema } from '@stadiumcam/contract';
@@ -164,7 +165,7 @@ const mapFileName = (camera: string) => `${camera}.json`;
 
 function cameraNumber(camera: string): number {
   const m = /^cam([1-9]\d{0,2})$/.exec(camera);
-  if (!m) throw badRequest('Mapped cameras are named cam<N>');
+  if (!m) throw badRequest(MSG.mapping.mappedCameraName);
   return Number(m[1]);
 }
 
@@ -200,7 +201,7 @@ function cornersOf(r: Region): MapCorner[] {
   const tl = at('top_left');
   const br = at('bottom_right');
   const tr = at('top_right');
-  if (!tl || !br || !tr || !at('bottom_left')) throw badRequest('A region needs its four corners');
+  if (!tl || !br || !tr || !at('bottom_left')) throw badRequest(MSG.mapping.regionCorners);
   const copy = (c: Omit<MapCorner, 'position'>, position: MapCorner['position']): MapCorner => ({ ...c, position });
   if (r.regionType === 'singleSeat') return [copy(tl, 'top_left'), copy(tl, 'bottom_right')];
   if (r.regionType === 'singleRow')
@@ -245,7 +246,7 @@ type RegionRef = { section: string; type: string; index: number };
 
 function findRegion(file: CameraMapFile, ref: RegionRef) {
   const section = file.sections.find((s) => s.name === ref.section && s.type === ref.type);
-  if (!section || !section.regions[ref.index]) throw notFound('Region not found');
+  if (!section || !section.regions[ref.index]) throw notFound(MSG.mapping.regionNotFound);
   return section;
 }
 
@@ -314,9 +315,9 @@ export async function setReference(
 /** A reference image: a real JPEG within the byte and pixel limits, stored as shots/<cam>.jpg. */
 export async function storeReferenceImage(deps: Deps, camera: string, jpeg: Buffer, username: string): Promise<void> {
   cameraNumber(camera);
-  if (jpeg.length > MAX_REFERENCE_IMAGE_BYTES) throw new AppError(413, 'The image is too large');
+  if (jpeg.length > MAX_REFERENCE_IMAGE_BYTES) throw new AppError(413, MSG.mapping.referenceTooLarge);
   const { format } = await probeImage(jpeg);
-  if (format !== 'jpeg') throw new AppError(415, 'The reference image must be a JPEG');
+  if (format !== 'jpeg') throw new AppError(415, MSG.mapping.referenceNotJpeg);
   await putConfigFiles(deps.db, [{ name: `shots/${camera}.jpg`, data: jpeg, uploadedBy: username }]);
   deps.log.info({ user: username, camera }, 'reference image set');
 }
@@ -329,7 +330,7 @@ export async function uploadCameraFile(
   username: string,
 ): Promise<{ ok: true }> {
   const idx = Number(fields.camidx);
-  if (!Number.isInteger(idx) || idx < 1 || idx > 999) throw badRequest('camidx must be a camera number (1..999)');
+  if (!Number.isInteger(idx) || idx < 1 || idx > 999) throw badRequest(MSG.mapping.camidxInvalid);
   const camera = `cam${idx}`;
   const data = files[0].data;
   if (kind === 'jpg') {
@@ -351,7 +352,7 @@ export async function referenceImageFromCamera(deps: Deps, camera: string, usern
     answer = (await host.ask('shot', { camera }, deps.config.hostAckTimeoutMs)) as
       { ok: true; image: unknown } | { ok: false; error: string };
   } catch {
-    throw conflict('Camera host did not answer');
+    throw conflict(MSG.cameras.hostNoAnswer);
   }
   if (!answer.ok) throw conflict(answer.error);
   const image = answer.image;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Notification, SuspiciousUserData } from '@stadiumcam/contract';
+import { MSG, type Notification, type SuspiciousUserData } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import {
@@ -38,21 +38,20 @@ export async function countSuspicious(deps: Deps, slugDate: string): Promise<num
 
 export async function dismissNotification(deps: Deps, id: string): Promise<Notification> {
   const row = await markAddressed(deps.db, id);
-  if (!row) throw notFound('Notification not found');
+  if (!row) throw notFound(MSG.notifications.notificationNotFound);
   deps.realtime.toEvent(row.slugDate, 'notificationDismissed', { _id: row.id, slugDate: row.slugDate });
   return toNotification(row);
 }
 
 const seatKey = (p: { section: string; row: string; seat: string }) => `${p.section}\n${p.row}\n${p.seat}`;
 
-// One check at a time per user and event, so two quick photos raise one notification.
-const chains = new Map<string, Promise<unknown>>();
-
 /** What the rule found for one user: their distinct seats and whether the rule holds. */
 export type SuspiciousCheck = { distinctSRS: number; suspicious: boolean };
 
 /** Runs the rule after a user's photo arrived; raises or refreshes their notification. */
 export function checkSuspicious(deps: Deps, slugDate: string, userId: string): Promise<SuspiciousCheck> {
+  // One check at a time per user and event, so two quick photos raise one notification.
+  const chains = deps.suspiciousChecks;
   const key = `${slugDate}\n${userId}`;
   const next = (chains.get(key) ?? Promise.resolve())
     .then(

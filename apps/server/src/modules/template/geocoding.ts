@@ -1,3 +1,4 @@
+import { MSG } from '@stadiumcam/contract';
 import { AppError } from '../../errors.ts';
 
 export type GeocodeResult = { latitude: number; longitude: number; displayName: string };
@@ -23,7 +24,7 @@ export function nominatimGeocoder(baseUrl: string, fetchImpl: typeof fetch = fet
           signal: AbortSignal.timeout(8000),
         });
       } catch {
-        throw new AppError(502, 'The geocoding service did not answer');
+        throw new AppError(502, MSG.templateParts.geocoderNoAnswer);
       }
       if (!res.ok) throw new AppError(502, `The geocoding service answered ${res.status}`);
       const list = (await res.json().catch(() => null)) as

@@ -1,5 +1,6 @@
 import {
   IMAGE_MSG,
+  MSG,
   MAX_TEMPLATE_IMAGE_BYTES,
   TEMPLATE_PARTS,
   templateRoutes,
@@ -14,6 +15,7 @@ import { registerRoute, type Handler } from '../../plugins/routes.ts';
 import { SERVER_PARTS } from './template.parts.ts';
 import { previewScreenshots, savePart } from './template.service.ts';
 import { deleteImage, storeImage } from './template.images.ts';
+import { registerTemplatePartsRoutes } from './template-parts.routes.ts';
 
 /** One file in the field `image`, refused unread above the byte ceiling. */
 async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype: string; filename: string }> {
@@ -36,14 +38,17 @@ async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype:
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
       throw new AppError(413, IMAGE_MSG.fileTooLarge(MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)));
     }
-    throw badRequest('Malformed upload');
+    throw badRequest(MSG.media.malformedUpload);
   }
   refuseForbiddenChars([file?.filename]);
   if (!file) throw badRequest(IMAGE_MSG.fileMissing);
   return file;
 }
 
-/** The template area: one save route per configuration part, image uploads, colour previews. */
+/**
+ * The template area: one save route per configuration part, image uploads, colour previews, and
+ * the other parts' routes (overlays, trivia, geofence, .amp: template-parts.routes.ts). No boot task.
+ */
 export function registerTemplate(app: App, deps: Deps): void {
   for (const part of SERVER_PARTS) {
     const route: RouteDef = TEMPLATE_PARTS[part.name].route;
@@ -60,4 +65,5 @@ export function registerTemplate(app: App, deps: Deps): void {
   // Hashes of colour sets already previewed by this server (bounded).
   const seen = new Set<string>();
   registerRoute(app, templateRoutes.screenshotsPreview, async ({ body }) => previewScreenshots(deps, seen, body));
+  registerTemplatePartsRoutes(app, deps);
 }

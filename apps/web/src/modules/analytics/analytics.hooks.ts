@@ -12,7 +12,7 @@ import {
 } from '@stadiumcam/contract';
 import { api, ApiError } from '../../ui/api.ts';
 import { showErrorModal } from '../../ui/feedback.tsx';
-import { useLiveRefresh } from '../../ui/use-live-refresh.ts';
+import { useLiveRefresh } from '../../ui/live-refresh.hooks.ts';
 import { useSession } from '../auth/session.hooks.ts';
 
 export const analyticsKeys = {

@@ -22,7 +22,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconBan, IconChevronDown, IconChevronUp, IconDownload, IconSelector, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { DEFAULT_TIMEZONE, EVENT_USERS_PAGE_SIZE, MSG, P, can, type SnapshotListItem } from '@stadiumcam/contract';
-import { useLiveRefresh } from '../../ui/use-live-refresh.ts';
+import { useLiveRefresh } from '../../ui/live-refresh.hooks.ts';
 import { useSession } from '../auth/session.hooks.ts';
 import { EventSelector } from '../events/event-selector.tsx';
 import { useSelectedEvents, type SelectedEvent } from '../events/selection.store.ts';

@@ -184,8 +184,8 @@ export function MappingConfigPage() {
   const handleDelete = async (f: ConfigFileInfo) => {
     const ok = await confirm({
       title: MSG.mapping.deleteFileTitle,
-      text: `${f.name} will be removed from the server. The running seat map changes at the next Update Config.`,
-      confirmLabel: 'Delete',
+      text: MSG.mapping.deleteFileConfirm(f.name),
+      confirmLabel: MSG.common.deleteLabel,
       danger: true,
     });
     if (!ok) return;

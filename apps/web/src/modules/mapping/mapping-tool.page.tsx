@@ -470,9 +470,9 @@ export function MappingToolPage() {
   const handleDeleteCheck = async () => {
     if (!selected) return;
     const sure = await confirm({
-      title: 'Delete region',
-      text: `Delete ${selected.label} of ${camera}? Fans in its seats are no longer sent to this camera.`,
-      confirmLabel: 'Delete',
+      title: MSG.mapping.deleteRegionTitle,
+      text: MSG.mapping.deleteRegionConfirm(selected.label, camera),
+      confirmLabel: MSG.common.deleteLabel,
       danger: true,
     });
     if (!sure) return;
@@ -500,7 +500,7 @@ export function MappingToolPage() {
 
   const handleSetReference = async () => {
     if (!connected) return console.warn(MSG.mapping.noCameraConnected);
-    if (!(await confirm({ title: 'Reference PTZ', text: MSG.mapping.setReferencePtzConfirm }))) return;
+    if (!(await confirm({ title: MSG.mapping.referencePtzTitle, text: MSG.mapping.setReferencePtzConfirm }))) return;
     try {
       await mutations.reference.mutateAsync({ camera, pan: pos.pan, tilt: pos.tilt, zoom: pos.zoom / ZOOM_MAX });
       fire('ref', true);
@@ -511,7 +511,8 @@ export function MappingToolPage() {
   };
   const handleSetImage = async () => {
     if (!connected) return console.warn(MSG.mapping.noCameraConnected);
-    if (!(await confirm({ title: 'Reference image', text: MSG.mapping.setReferenceImageConfirm }))) return;
+    if (!(await confirm({ title: MSG.mapping.referenceImageTitle, text: MSG.mapping.setReferenceImageConfirm })))
+      return;
     try {
       await mutations.referenceImage.mutateAsync(camera);
       fire('ref-image', true);

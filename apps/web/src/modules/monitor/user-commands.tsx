@@ -23,9 +23,9 @@ export function useUserCommands() {
     canBan,
     kick: async (userId: string) => {
       const ok = await confirm({
-        title: 'Kick user',
+        title: MSG.userCommands.kickTitle,
         text: MSG.userCommands.kickConfirm(userId),
-        confirmLabel: 'Kick',
+        confirmLabel: MSG.userCommands.kickLabel,
         danger: true,
       });
       if (ok) send('boot user', { userId }, MSG.userCommands.kicked(userId));
@@ -34,9 +34,9 @@ export function useUserCommands() {
       send('snooze user', { userId, minutes: SNOOZE_MINUTES }, MSG.userCommands.snoozed(userId, SNOOZE_MINUTES)),
     ban: async (userId: string) => {
       const ok = await confirm({
-        title: 'Ban user',
+        title: MSG.userCommands.banTitle,
         text: MSG.userCommands.banConfirm(userId),
-        confirmLabel: 'Ban',
+        confirmLabel: MSG.userCommands.banLabel,
         danger: true,
       });
       if (ok) send('ban user', { userId }, MSG.userCommands.banned(userId));

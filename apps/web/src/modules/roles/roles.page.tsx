@@ -99,7 +99,7 @@ export function RolesPage() {
       {
         onSuccess: () => {
           dropDraft(name);
-          showSuccessModal(`Role "${name}" has been saved`);
+          showSuccessModal(MSG.roles.roleSaved(name));
         },
         onError: (err) =>
           err instanceof ApiError && err.status === 409
@@ -112,9 +112,9 @@ export function RolesPage() {
   const handleDelete = async () => {
     if (!selected) return;
     const ok = await confirm({
-      title: 'Delete role',
-      text: `Are you sure you want to delete the role "${selected.name}"? Users holding it lose its permissions.`,
-      confirmLabel: 'Delete',
+      title: MSG.roles.deleteRoleTitle,
+      text: MSG.roles.deleteRoleConfirm(selected.name),
+      confirmLabel: MSG.common.deleteLabel,
       danger: true,
     });
     if (!ok) return;

@@ -84,7 +84,7 @@ function UserForm({ state, onDone }: { state: NonNullable<UserModalState>; onDon
         {
           onSuccess: () => {
             onDone();
-            showSuccessModal('User has been created');
+            showSuccessModal(MSG.users.userCreated);
           },
           onError: (err) => {
             if (err instanceof ApiError && err.status === 409) form.setFieldError('username', MSG.users.userNameTaken);
@@ -98,7 +98,7 @@ function UserForm({ state, onDone }: { state: NonNullable<UserModalState>; onDon
         {
           onSuccess: () => {
             onDone();
-            showSuccessModal('User has been updated');
+            showSuccessModal(MSG.users.userUpdated);
           },
           onError: (err) => showErrorModal(errorText(err, MSG.common.genericError)),
         },

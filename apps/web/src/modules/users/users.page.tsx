@@ -52,16 +52,16 @@ export function UsersPage() {
   const handleDelete = async () => {
     if (!selected) return;
     const ok = await confirm({
-      title: 'Delete user',
-      text: `Are you sure you want to delete the user "${selected.username}"? This cannot be undone.`,
-      confirmLabel: 'Delete',
+      title: MSG.users.deleteUserTitle,
+      text: MSG.users.deleteUserConfirm(selected.username),
+      confirmLabel: MSG.common.deleteLabel,
       danger: true,
     });
     if (!ok) return;
     remove.mutate(selected._id, {
       onSuccess: () => {
         setSelectedId(null);
-        showSuccessModal('User has been deleted');
+        showSuccessModal(MSG.users.userDeleted);
       },
       onError: () => showErrorModal(MSG.users.userDeleteFailed),
     });

@@ -49,7 +49,7 @@ async function readUpload(
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError(413, opts.tooLarge);
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest('Send one file only');
+    if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.media.oneFileOnly);
     throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
   }
   // Text fields (the import's eventIds) and the file name follow the input rule of every route.
@@ -60,7 +60,8 @@ async function readUpload(
 
 const EventIdsField = z.array(z.string().min(1).max(200)).min(1).max(500);
 
-export function registerTemplateParts(app: App, deps: Deps): void {
+/** The template area's other parts: overlay uploads, trivia, geofence, .amp export/import (registered by registerTemplate). */
+export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
   /* Overlays: upload (the list itself is saved through PATCH events/overlays). */
   registerRoute(app, overlayRoutes.upload, async ({ params, req }) => {
     const { file } = await readUpload(req, {
@@ -80,7 +81,7 @@ export function registerTemplateParts(app: App, deps: Deps): void {
     publicQuestions(deps, params.slugDate, params.language),
   );
   registerRoute(app, triviaRoutes.add, async ({ params, body }) => {
-    if (body.language !== params.language) throw badRequest('The language of the path and the body differ');
+    if (body.language !== params.language) throw badRequest(MSG.templateParts.languageMismatch);
     return { ok: true as const, saved: await addQuestions(deps, body) };
   });
   registerRoute(app, triviaRoutes.remove, async ({ body }) => ({
@@ -134,12 +135,12 @@ export function registerTemplateParts(app: App, deps: Deps): void {
     try {
       ids = JSON.parse(upload.fields.eventIds ?? '');
     } catch {
-      throw badRequest('eventIds must be a JSON list of event ids');
+      throw badRequest(MSG.templateParts.eventIdsInvalid);
     }
     // A JSON escape (\u0000) is a NUL once parsed.
     refuseForbiddenChars([ids]);
     const eventIds = EventIdsField.safeParse(ids);
-    if (!eventIds.success) throw badRequest('eventIds must be a JSON list of event ids', eventIds.error.issues);
+    if (!eventIds.success) throw badRequest(MSG.templateParts.eventIdsInvalid, eventIds.error.issues);
     return { ok: true as const, eventIds: await importAmp(deps, upload.file, eventIds.data) };
   });
 }
