@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadFace } from '@stadiumcam/contract';
+import { MSG, type UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
@@ -462,6 +462,40 @@ describe('album and lightbox', () => {
     await context.close();
   });
 
+  it('lightbox Exif card: a failed read says "Sorry Something Went Wrong", a photo without Exif "No data to display"', async () => {
+    const { page, context } = await openAlbum(stack);
+    const [failId, bareId] = await Promise.all([0, 1].map((i) => tiles(page).nth(i).getAttribute('data-id')));
+    // A JPEG without any metadata (sharp writes none unless asked).
+    const bare = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const served: string[] = [];
+    await page.route('**/api/snapshots/*/original', async (route: Route) => {
+      const url = route.request().url();
+      served.push(url);
+      if (url.includes(failId!)) await route.fulfill({ status: 500, json: { error: 'storage unavailable' } });
+      else if (url.includes(bareId!)) await route.fulfill({ status: 200, contentType: 'image/jpeg', body: bare });
+      else await route.continue();
+    });
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.locator(`[data-strip-id="${failId}"][data-active]`).waitFor();
+    await box.getByRole('button', { name: 'Exif Data' }).click();
+    await box.getByText(MSG.album.exifFailed, { exact: true }).waitFor();
+    expect(served.some((u) => u.includes(failId!))).toBe(true);
+
+    // The next photo (the card stays open): its bytes hold no Exif.
+    await step(page, 'ArrowRight');
+    await box.locator(`[data-strip-id="${bareId}"][data-active]`).waitFor();
+    await box.getByText(MSG.album.noData, { exact: true }).waitFor();
+    expect(await box.getByText(MSG.album.exifFailed, { exact: true }).count()).toBe(0);
+    await page.unroute('**/api/snapshots/*/original');
+    await context.close();
+  });
+
   it('a deep link opens the lightbox on that photo and the address becomes "/"', async () => {
     const target = past[40];
     const { page, context } = await stack.newPage({ login: admin, path: `/snapshot/${target.id}` });
@@ -572,6 +606,42 @@ describe('album and lightbox', () => {
     await waitForCount(page, 'all', 108);
     expect(await tile(page, later).count()).toBe(0);
     expect(await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')))).toEqual(page2);
+    await context.close();
+  });
+
+  it('a share raises the Shared count only for a photo’s first post (spec 1 §4)', async () => {
+    const ev = {
+      slugDate: 'stadiumcam-2025-03-11',
+      title: 'Share Game',
+      gameDate: '2025-03-11',
+      status: 'post' as const,
+    };
+    await seedEvent(stack, ev);
+    const start = Date.parse('2025-03-12T01:00:00Z');
+    const [a, b] = await seedPhotos(stack, ev.slugDate, 2, (i) => new Date(start - i * 60_000), { users: 's' });
+    const { page, context } = await openAlbum(stack, [ev.slugDate]);
+    expect(await countOf(page, 'shared')).toBe(0);
+    // The attendee app's share call, as a fan's phone makes it.
+    const share = async (p: Seeded, socialSource: 'Download' | 'Email' | 'print') => {
+      const res = await fetch(`${stack.url}/api/public/snapshots/${p.id}/share`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: p.userId, socialSource }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const shares = (p: Seeded) => tile(page, p.id).getByTestId('shared-count').textContent();
+
+    await share(a, 'Download');
+    await waitForCount(page, 'shared', 1);
+    await expect.poll(() => shares(a)).toBe('1');
+    // A second post of the same photo: the tile counts it, the Shared tab does not.
+    await share(a, 'Email');
+    await expect.poll(() => shares(a)).toBe('2');
+    expect(await countOf(page, 'shared')).toBe(1);
+    await share(b, 'print');
+    await expect.poll(() => shares(b)).toBe('1');
+    expect(await countOf(page, 'shared')).toBe(2);
     await context.close();
   });
 

@@ -3,7 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
+import { randomUUID } from 'node:crypto';
 import { MSG } from '@stadiumcam/contract';
+import { events } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 dayjs.extend(utc);
@@ -334,6 +336,53 @@ describe('events console', () => {
       .click();
     await header.getByText(MSG.events.masterTemplate).waitFor();
     expect(await page.getByTestId('header-event-title').count()).toBe(0);
+  });
+
+  it('the selector’s unapplied choice resets when the page changes (spec 1 §2)', async () => {
+    // A finished event of its own, so the test does not lean on the ones made above.
+    const slugDate = 'stadiumcam-2025-01-05';
+    const start = new Date('2025-01-06T00:00:00Z');
+    await stack.app.deps.db.insert(events).values({
+      id: randomUUID(),
+      slug: 'stadiumcam',
+      slugDate,
+      template: false,
+      title: 'Selector Reset',
+      eventStatus: 'post',
+      gameDate: '2025-01-05',
+      startTime: start,
+      endTime: new Date(start.getTime() + 3 * 3600_000),
+      timezone: TZ,
+      config: {},
+    });
+    await page.goto('/monitor');
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    const header = page.getByTestId('header-event-selector');
+    await header.getByTestId('event-selector-button').click();
+    const modal = page.getByRole('dialog', { name: 'Select an event' });
+    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    await row.waitFor();
+    const ticked = () =>
+      modal
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows
+            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
+            .map((r) => r.getAttribute('data-slugdate')),
+        );
+    const applied = await ticked();
+    expect(applied).not.toContain(slugDate);
+    await row.click();
+    await expect.poll(ticked).toEqual([slugDate]);
+    // Back to the monitor with the modal still open: the choice made on the calendar is gone.
+    await page.goBack();
+    await page.waitForURL(/\/monitor$/);
+    await expect.poll(ticked).toEqual(applied);
+    expect(await modal.isVisible()).toBe(true);
+    expect(await header.getByTestId('event-selector-button').textContent()).not.toContain('05/01/2025');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
   });
 
   it('looks deliberate at 1920x1080', async () => {
