@@ -344,6 +344,26 @@ describe('album and lightbox', () => {
     await context.close();
   });
 
+  it('an e-mail share the server fails says "Error sending email. Please try again." and keeps the form', async () => {
+    const { page, context } = await openAlbum(stack);
+    await page.route('**/api/email/shareSnapshots', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"mail server down"}' }),
+    );
+    const mailsBefore = (await stack.outbox()).length;
+    await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'E-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share by e-mail' });
+    await dialog.getByLabel('E-mail address').fill('fan@example.com');
+    await dialog.getByLabel('Subject').fill('Your photo');
+    await dialog.getByLabel('Message').fill('Here it is!');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(MSG.album.emailFailed, { exact: true }).waitFor();
+    expect(await page.getByText(MSG.album.emailSent).count()).toBe(0);
+    expect((await stack.outbox()).length).toBe(mailsBefore);
+    await page.unroute('**/api/email/shareSnapshots');
+    await context.close();
+  });
+
   it('exports the selection as an archive that opens with the password shown', async () => {
     const { page, context } = await openAlbum(stack);
     await tiles(page).nth(0).getByRole('checkbox', { name: 'Select photo' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -185,6 +185,58 @@ describe('events console', () => {
     expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs07:00pm - 11:00pm');
     // Choosing a menu item selected the event.
     expect(await page.getByTestId('header-event-title').textContent()).toBe('Playoffs');
+  });
+
+  it('a create, an update or a delete the server fails says so and changes nothing', async () => {
+    const fail = (route: Route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"database down"}' });
+    await page.route('**/api/events', (route) =>
+      ['POST', 'PUT'].includes(route.request().method()) ? fail(route) : route.fallback(),
+    );
+    try {
+      await clickDay(page, day(9));
+      await page.getByRole('button', { name: 'Create event' }).click();
+      const modal = page.getByTestId('event-form-modal');
+      await modal.getByLabel('Event name').fill('Refused');
+      await pickOption(page, 'Start time', '07:00pm');
+      await pickOption(page, 'End time', '10:00pm');
+      await modal.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.getByRole('dialog').getByText(MSG.events.eventCreateFailed, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(MSG.events.eventCreateFailed, { exact: true }).waitFor({ state: 'detached' });
+      if (await modal.isVisible()) await modal.getByRole('button', { name: 'Cancel' }).click();
+      const clear = page.getByRole('button', { name: 'Clear' });
+      if (await clear.isVisible()) await clear.click();
+      expect(await card(page, `stadiumcam-${day(9)}`).count()).toBe(0);
+
+      const menu = await openCardMenu(page, `stadiumcam-${d2}`);
+      await menu.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByTestId('event-form-modal');
+      await edit.getByLabel('Event name').fill('Never saved');
+      await edit.getByRole('button', { name: 'Update' }).click();
+      await page.getByRole('dialog').getByText(MSG.events.eventUpdateFailed, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(MSG.events.eventUpdateFailed, { exact: true }).waitFor({ state: 'detached' });
+      if (await edit.isVisible()) await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.route('**/api/events/*/delete/false', fail);
+      const again = await openCardMenu(page, `stadiumcam-${d2}`);
+      await again.getByRole('menuitem', { name: 'Delete' }).click();
+      const del = page.getByTestId('delete-event-modal');
+      await del.getByLabel('Slug date').fill(`stadiumcam-${d2}`);
+      await del.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByText(MSG.events.eventDeleteFailed, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(MSG.events.eventDeleteFailed, { exact: true }).waitFor({ state: 'detached' });
+      if (await del.isVisible()) await page.keyboard.press('Escape');
+    } finally {
+      await page.unroute('**/api/events');
+      await page.unroute('**/api/events/*/delete/false');
+    }
+    await page.reload();
+    await showMonth(page, d2);
+    expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs');
+    expect(await card(page, `stadiumcam-${day(9)}`).count()).toBe(0);
   });
 
   it('deletes an event only with the right slug date', async () => {
@@ -422,5 +474,18 @@ describe('events console', () => {
     expect(await page.getByRole('radio', { name: 'Live' }).isChecked()).toBe(true);
     await page.unroute('**/api/events');
     await context.close();
+  });
+
+  it('the Live Metrics drawer says "Error loading metrics." when the figures cannot be read', async () => {
+    // Today's event is live again (the test above); a second console whose metrics call fails.
+    const other = await stack.newPage({ login: admin });
+    await other.page.route('**/api/events/metrics**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
+    await other.page.reload();
+    await other.page.getByRole('button', { name: 'Live Metrics' }).click();
+    const drawer = other.page.getByTestId('live-metrics-drawer');
+    await drawer.getByText(MSG.events.metricsFailed, { exact: true }).waitFor();
+    await other.context.close();
   });
 });

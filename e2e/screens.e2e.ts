@@ -66,7 +66,7 @@ describe('screens walk (docs/screens)', () => {
     await mkdir(SCREENS, { recursive: true });
     stack = await startStack({ simulator: true });
     ({ page } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT }));
-  });
+  }, 300_000);
   afterAll(async () => {
     await stack?.close();
   });
