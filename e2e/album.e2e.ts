@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -662,6 +663,28 @@ describe('album and lightbox', () => {
     await share(b, 'print');
     await expect.poll(() => shares(b)).toBe('1');
     expect(await countOf(page, 'shared')).toBe(2);
+    await context.close();
+  });
+
+  it('export: the selection export needs a selection; exporting all is disabled while the event is live (spec 1 §5)', async () => {
+    const { page, context } = await openAlbum(stack);
+    const menuItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+    expect(await menuItem('Export selected (0)').isDisabled()).toBe(true);
+    expect(await menuItem('Export all photos of the event').isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+    await stack.app.deps.db.update(events).set({ eventStatus: 'live' }).where(eq(events.slugDate, PAST.slugDate));
+    try {
+      await page.reload();
+      await tiles(page).first().waitFor();
+      await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
+      await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+      await menuItem('Export selected (1)').waitFor();
+      expect(await menuItem('Export selected (1)').isDisabled()).toBe(false);
+      expect(await menuItem('Export all photos of the event').isDisabled()).toBe(true);
+    } finally {
+      await stack.app.deps.db.update(events).set({ eventStatus: 'post' }).where(eq(events.slugDate, PAST.slugDate));
+    }
     await context.close();
   });
 
