@@ -489,6 +489,8 @@ describe('screens walk (docs/screens)', () => {
     await shot(page, 'mapping');
     await page.getByRole('tab', { name: 'Check' }).click();
     await shows(page.getByRole('combobox', { name: 'Saved region' }));
+    await page.getByRole('combobox', { name: 'Saved region' }).click();
+    await page.getByRole('option').first().click();
     await shows(page.getByRole('button', { name: 'Cross check' }));
     await shot(page, 'mapping-check');
     await page.getByRole('tab', { name: 'Browse' }).click();
@@ -520,8 +522,17 @@ describe('screens walk (docs/screens)', () => {
       await op.goto('/monitor');
       await op.getByTestId('tile-power-cam9').waitFor(LONG);
 
-      host.emit('magicshot error', { camera: 'cam9', message: 'Lens cap on' });
+      // Sent again until this console has joined the cameras' room (its tiles come over REST first).
       const magic = op.getByRole('dialog').filter({ hasText: 'Error taking magicshot' });
+      await expect
+        .poll(
+          async () => {
+            if ((await magic.count()) === 0) host.emit('magicshot error', { camera: 'cam9', message: 'Lens cap on' });
+            return magic.count();
+          },
+          { timeout: 60_000, intervals: [2000] },
+        )
+        .toBeGreaterThan(0);
       await shows(magic.getByText('Server responded with error message "Lens cap on"'));
       await shot(op, 'error-magicshot');
       await op.keyboard.press('Escape');
