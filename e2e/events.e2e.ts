@@ -70,7 +70,7 @@ describe('events console', () => {
   beforeAll(async () => {
     stack = await startStack();
     ({ page, context } = await stack.newPage({ login: admin }));
-  });
+  }, 300_000);
   afterAll(async () => {
     await stack?.close();
   });
@@ -435,6 +435,8 @@ describe('events console', () => {
     expect(await header.getByTestId('event-selector-button').textContent()).not.toContain('05/01/2025');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.waitForURL(`${stack.url}/`);
   });
 
   it('looks deliberate at 1920x1080', async () => {
