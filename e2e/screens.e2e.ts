@@ -65,7 +65,15 @@ describe('screens walk (docs/screens)', () => {
   beforeAll(async () => {
     await mkdir(SCREENS, { recursive: true });
     stack = await startStack({ simulator: true });
-    ({ page } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT }));
+    // A loaded machine may miss the first page load's 30 s: try again, up to three times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        ({ page } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT }));
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
   }, 300_000);
   afterAll(async () => {
     await stack?.close();
