@@ -363,7 +363,7 @@ describe('album and lightbox', () => {
     expect((await stack.outbox()).length).toBe(mailsBefore);
     await page.unroute('**/api/email/shareSnapshots');
     await context.close();
-  });
+  }, 180_000);
 
   it('exports the selection as an archive that opens with the password shown', async () => {
     const { page, context } = await openAlbum(stack);
@@ -515,7 +515,7 @@ describe('album and lightbox', () => {
     expect(await box.getByText(MSG.album.exifFailed, { exact: true }).count()).toBe(0);
     await page.unroute('**/api/snapshots/*/original');
     await context.close();
-  });
+  }, 180_000);
 
   it('a deep link opens the lightbox on that photo and the address becomes "/"', async () => {
     const target = past[40];
@@ -664,7 +664,7 @@ describe('album and lightbox', () => {
     await expect.poll(() => shares(b)).toBe('1');
     expect(await countOf(page, 'shared')).toBe(2);
     await context.close();
-  });
+  }, 180_000);
 
   it('export: the selection export needs a selection; exporting all is disabled while the event is live (spec 1 §5)', async () => {
     const { page, context } = await openAlbum(stack);
@@ -686,7 +686,7 @@ describe('album and lightbox', () => {
       await stack.app.deps.db.update(events).set({ eventStatus: 'post' }).where(eq(events.slugDate, PAST.slugDate));
     }
     await context.close();
-  });
+  }, 180_000);
 
   it('looks deliberate at 1920×1080', async () => {
     const { page, context } = await openAlbum(stack, [PAST.slugDate], { width: 1920, height: 1080 });
