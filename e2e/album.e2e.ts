@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadFace } from '@stadiumcam/contract';
+import { MSG, type UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
@@ -344,6 +345,26 @@ describe('album and lightbox', () => {
     await context.close();
   });
 
+  it('an e-mail share the server fails says "Error sending email. Please try again." and keeps the form', async () => {
+    const { page, context } = await openAlbum(stack);
+    await page.route('**/api/email/shareSnapshots', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"mail server down"}' }),
+    );
+    const mailsBefore = (await stack.outbox()).length;
+    await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'E-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share by e-mail' });
+    await dialog.getByLabel('E-mail address').fill('fan@example.com');
+    await dialog.getByLabel('Subject').fill('Your photo');
+    await dialog.getByLabel('Message').fill('Here it is!');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(MSG.album.emailFailed, { exact: true }).waitFor();
+    expect(await page.getByText(MSG.album.emailSent).count()).toBe(0);
+    expect((await stack.outbox()).length).toBe(mailsBefore);
+    await page.unroute('**/api/email/shareSnapshots');
+    await context.close();
+  }, 180_000);
+
   it('exports the selection as an archive that opens with the password shown', async () => {
     const { page, context } = await openAlbum(stack);
     await tiles(page).nth(0).getByRole('checkbox', { name: 'Select photo' }).click();
@@ -462,6 +483,40 @@ describe('album and lightbox', () => {
     await context.close();
   });
 
+  it('lightbox Exif card: a failed read says "Sorry Something Went Wrong", a photo without Exif "No data to display"', async () => {
+    const { page, context } = await openAlbum(stack);
+    const [failId, bareId] = await Promise.all([0, 1].map((i) => tiles(page).nth(i).getAttribute('data-id')));
+    // A JPEG without any metadata (sharp writes none unless asked).
+    const bare = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const served: string[] = [];
+    await page.route('**/api/snapshots/*/original', async (route: Route) => {
+      const url = route.request().url();
+      served.push(url);
+      if (url.includes(failId!)) await route.fulfill({ status: 500, json: { error: 'storage unavailable' } });
+      else if (url.includes(bareId!)) await route.fulfill({ status: 200, contentType: 'image/jpeg', body: bare });
+      else await route.continue();
+    });
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.locator(`[data-strip-id="${failId}"][data-active]`).waitFor();
+    await box.getByRole('button', { name: 'Exif Data' }).click();
+    await box.getByText(MSG.album.exifFailed, { exact: true }).waitFor();
+    expect(served.some((u) => u.includes(failId!))).toBe(true);
+
+    // The next photo (the card stays open): its bytes hold no Exif.
+    await step(page, 'ArrowRight');
+    await box.locator(`[data-strip-id="${bareId}"][data-active]`).waitFor();
+    await box.getByText(MSG.album.noData, { exact: true }).waitFor();
+    expect(await box.getByText(MSG.album.exifFailed, { exact: true }).count()).toBe(0);
+    await page.unroute('**/api/snapshots/*/original');
+    await context.close();
+  }, 180_000);
+
   it('a deep link opens the lightbox on that photo and the address becomes "/"', async () => {
     const target = past[40];
     const { page, context } = await stack.newPage({ login: admin, path: `/snapshot/${target.id}` });
@@ -574,6 +629,64 @@ describe('album and lightbox', () => {
     expect(await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')))).toEqual(page2);
     await context.close();
   });
+
+  it('a share raises the Shared count only for a photo’s first post (spec 1 §4)', async () => {
+    const ev = {
+      slugDate: 'stadiumcam-2025-03-11',
+      title: 'Share Game',
+      gameDate: '2025-03-11',
+      status: 'post' as const,
+    };
+    await seedEvent(stack, ev);
+    const start = Date.parse('2025-03-12T01:00:00Z');
+    const [a, b] = await seedPhotos(stack, ev.slugDate, 2, (i) => new Date(start - i * 60_000), { users: 's' });
+    const { page, context } = await openAlbum(stack, [ev.slugDate]);
+    expect(await countOf(page, 'shared')).toBe(0);
+    // The attendee app's share call, as a fan's phone makes it.
+    const share = async (p: Seeded, socialSource: 'Download' | 'Email' | 'print') => {
+      const res = await fetch(`${stack.url}/api/public/snapshots/${p.id}/share`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: p.userId, socialSource }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const shares = (p: Seeded) => tile(page, p.id).getByTestId('shared-count').textContent();
+
+    await share(a, 'Download');
+    await waitForCount(page, 'shared', 1);
+    await expect.poll(() => shares(a)).toBe('1');
+    // A second post of the same photo: the tile counts it, the Shared tab does not.
+    await share(a, 'Email');
+    await expect.poll(() => shares(a)).toBe('2');
+    expect(await countOf(page, 'shared')).toBe(1);
+    await share(b, 'print');
+    await expect.poll(() => shares(b)).toBe('1');
+    expect(await countOf(page, 'shared')).toBe(2);
+    await context.close();
+  }, 180_000);
+
+  it('export: the selection export needs a selection; exporting all is disabled while the event is live (spec 1 §5)', async () => {
+    const { page, context } = await openAlbum(stack);
+    const menuItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
+    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+    expect(await menuItem('Export selected (0)').isDisabled()).toBe(true);
+    expect(await menuItem('Export all photos of the event').isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+    await stack.app.deps.db.update(events).set({ eventStatus: 'live' }).where(eq(events.slugDate, PAST.slugDate));
+    try {
+      await page.reload();
+      await tiles(page).first().waitFor();
+      await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
+      await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+      await menuItem('Export selected (1)').waitFor();
+      expect(await menuItem('Export selected (1)').isDisabled()).toBe(false);
+      expect(await menuItem('Export all photos of the event').isDisabled()).toBe(true);
+    } finally {
+      await stack.app.deps.db.update(events).set({ eventStatus: 'post' }).where(eq(events.slugDate, PAST.slugDate));
+    }
+    await context.close();
+  }, 180_000);
 
   it('looks deliberate at 1920×1080', async () => {
     const { page, context } = await openAlbum(stack, [PAST.slugDate], { width: 1920, height: 1080 });

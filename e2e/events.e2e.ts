@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
+import { randomUUID } from 'node:crypto';
 import { MSG } from '@stadiumcam/contract';
+import { events } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 dayjs.extend(utc);
@@ -68,7 +70,7 @@ describe('events console', () => {
   beforeAll(async () => {
     stack = await startStack();
     ({ page, context } = await stack.newPage({ login: admin }));
-  });
+  }, 300_000);
   afterAll(async () => {
     await stack?.close();
   });
@@ -183,6 +185,58 @@ describe('events console', () => {
     expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs07:00pm - 11:00pm');
     // Choosing a menu item selected the event.
     expect(await page.getByTestId('header-event-title').textContent()).toBe('Playoffs');
+  });
+
+  it('a create, an update or a delete the server fails says so and changes nothing', async () => {
+    const fail = (route: Route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"database down"}' });
+    await page.route('**/api/events', (route) =>
+      ['POST', 'PUT'].includes(route.request().method()) ? fail(route) : route.fallback(),
+    );
+    try {
+      await clickDay(page, day(9));
+      await page.getByRole('button', { name: 'Create event' }).click();
+      const modal = page.getByTestId('event-form-modal');
+      await modal.getByLabel('Event name').fill('Refused');
+      await pickOption(page, 'Start time', '07:00pm');
+      await pickOption(page, 'End time', '10:00pm');
+      await modal.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.getByRole('dialog').getByText(MSG.events.eventCreateFailed, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(MSG.events.eventCreateFailed, { exact: true }).waitFor({ state: 'detached' });
+      if (await modal.isVisible()) await modal.getByRole('button', { name: 'Cancel' }).click();
+      const clear = page.getByRole('button', { name: 'Clear' });
+      if (await clear.isVisible()) await clear.click();
+      expect(await card(page, `stadiumcam-${day(9)}`).count()).toBe(0);
+
+      const menu = await openCardMenu(page, `stadiumcam-${d2}`);
+      await menu.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByTestId('event-form-modal');
+      await edit.getByLabel('Event name').fill('Never saved');
+      await edit.getByRole('button', { name: 'Update' }).click();
+      await page.getByRole('dialog').getByText(MSG.events.eventUpdateFailed, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(MSG.events.eventUpdateFailed, { exact: true }).waitFor({ state: 'detached' });
+      if (await edit.isVisible()) await edit.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.route('**/api/events/*/delete/false', fail);
+      const again = await openCardMenu(page, `stadiumcam-${d2}`);
+      await again.getByRole('menuitem', { name: 'Delete' }).click();
+      const del = page.getByTestId('delete-event-modal');
+      await del.getByLabel('Slug date').fill(`stadiumcam-${d2}`);
+      await del.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByText(MSG.events.eventDeleteFailed, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByText(MSG.events.eventDeleteFailed, { exact: true }).waitFor({ state: 'detached' });
+      if (await del.isVisible()) await page.keyboard.press('Escape');
+    } finally {
+      await page.unroute('**/api/events');
+      await page.unroute('**/api/events/*/delete/false');
+    }
+    await page.reload();
+    await showMonth(page, d2);
+    expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs');
+    expect(await card(page, `stadiumcam-${day(9)}`).count()).toBe(0);
   });
 
   it('deletes an event only with the right slug date', async () => {
@@ -336,6 +390,55 @@ describe('events console', () => {
     expect(await page.getByTestId('header-event-title').count()).toBe(0);
   });
 
+  it('the selector’s unapplied choice resets when the page changes (spec 1 §2)', async () => {
+    // A finished event of its own, so the test does not lean on the ones made above.
+    const slugDate = 'stadiumcam-2025-01-05';
+    const start = new Date('2025-01-06T00:00:00Z');
+    await stack.app.deps.db.insert(events).values({
+      id: randomUUID(),
+      slug: 'stadiumcam',
+      slugDate,
+      template: false,
+      title: 'Selector Reset',
+      eventStatus: 'post',
+      gameDate: '2025-01-05',
+      startTime: start,
+      endTime: new Date(start.getTime() + 3 * 3600_000),
+      timezone: TZ,
+      config: {},
+    });
+    await page.goto('/monitor');
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.waitForURL(`${stack.url}/`);
+    const header = page.getByTestId('header-event-selector');
+    await header.getByTestId('event-selector-button').click();
+    const modal = page.getByRole('dialog', { name: 'Select an event' });
+    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    await row.waitFor();
+    const ticked = () =>
+      modal
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows
+            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
+            .map((r) => r.getAttribute('data-slugdate')),
+        );
+    const applied = await ticked();
+    expect(applied).not.toContain(slugDate);
+    await row.click();
+    await expect.poll(ticked).toEqual([slugDate]);
+    // Back to the monitor with the modal still open: the choice made on the calendar is gone.
+    await page.goBack();
+    await page.waitForURL(/\/monitor$/);
+    await expect.poll(ticked).toEqual(applied);
+    expect(await modal.isVisible()).toBe(true);
+    expect(await header.getByTestId('event-selector-button').textContent()).not.toContain('05/01/2025');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.waitForURL(`${stack.url}/`);
+  });
+
   it('looks deliberate at 1920x1080', async () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await showMonth(page, d1);
@@ -373,5 +476,18 @@ describe('events console', () => {
     expect(await page.getByRole('radio', { name: 'Live' }).isChecked()).toBe(true);
     await page.unroute('**/api/events');
     await context.close();
+  });
+
+  it('the Live Metrics drawer says "Error loading metrics." when the figures cannot be read', async () => {
+    // Today's event is live again (the test above); a second console whose metrics call fails.
+    const other = await stack.newPage({ login: admin });
+    await other.page.route('**/api/events/metrics**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
+    await other.page.reload();
+    await other.page.getByRole('button', { name: 'Live Metrics' }).click();
+    const drawer = other.page.getByTestId('live-metrics-drawer');
+    await drawer.getByText(MSG.events.metricsFailed, { exact: true }).waitFor();
+    await other.context.close();
   });
 });

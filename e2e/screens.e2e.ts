@@ -5,7 +5,9 @@ import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEFAULT_TIMEZONE, MSG } from '@stadiumcam/contract';
+import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import { DEFAULT_TIMEZONE, MSG, type DeviceClientEvents, type DeviceServerEvents } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 dayjs.extend(utc);
@@ -63,8 +65,16 @@ describe('screens walk (docs/screens)', () => {
   beforeAll(async () => {
     await mkdir(SCREENS, { recursive: true });
     stack = await startStack({ simulator: true });
-    ({ page } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT }));
-  });
+    // A loaded machine may miss the first page load's 30 s: try again, up to three times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        ({ page } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT }));
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
+  }, 300_000);
   afterAll(async () => {
     await stack?.close();
   });
@@ -78,11 +88,30 @@ describe('screens walk (docs/screens)', () => {
     await shows(anon.getByLabel('E-mail'));
     await shows(anon.getByRole('button', { name: 'Send' }));
     await shot(anon, 'reset-password');
+    await anon.goto('/reset_password/walk-token');
+    await shows(anon.getByRole('heading', { name: 'Confirm password reset' }));
+    await shows(anon.getByRole('button', { name: 'Reset' }));
+    await shot(anon, 'reset-confirm');
     await anon.goto('/no-such-screen');
     await shows(anon.getByText(MSG.common.notFound));
     await shot(anon, 'not-found');
     await context.close();
-  });
+
+    // The splash, held while the session check is held at the server's door.
+    const { page: cold, context: coldContext } = await stack.newPage({ viewport: VIEWPORT });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await cold.route('**/api/users/user', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await cold.goto('/');
+    await shows(cold.getByTestId('splash'));
+    await shot(cold, 'splash');
+    release();
+    await cold.waitForURL(`${stack.url}/login`);
+    await coldContext.close();
+  }, 120_000);
 
   it('calendar, event selector, event form and delete confirmation', async () => {
     await page.goto('/');
@@ -128,7 +157,7 @@ describe('screens walk (docs/screens)', () => {
     await selector.locator(`tr[data-slugdate="stadiumcam-${today}"]`).click();
     await selector.getByRole('button', { name: 'Apply' }).click();
     await page.locator('[data-testid=header-event] [data-testid=status-dot][data-state=active]').waitFor();
-  }, 120_000);
+  }, 240_000);
 
   it('monitor, power menu and early end, live metrics drawer and promotion modal', async () => {
     await page.goto('/monitor');
@@ -169,7 +198,69 @@ describe('screens walk (docs/screens)', () => {
     await shot(page, 'promotion-modal');
     await page.keyboard.press('Escape');
     await promo.getByRole('combobox', { name: 'Promotion', exact: true }).waitFor({ state: 'hidden' });
-  }, 120_000);
+  }, 240_000);
+
+  it('camera status, suspicious-user notifications with their kick and ban confirmations, camera turn-off', async () => {
+    await page.goto('/monitor');
+    await page.locator('[data-testid="stream-cam2"][data-live="true"]').waitFor(LONG);
+    await page.getByTestId('camera-indicator').click();
+    const cams = page.getByTestId('camera-indicator-list');
+    await shows(cams.getByText('cam4'));
+    await shot(page, 'camera-status');
+    await page.keyboard.press('Escape');
+    await cams.waitFor({ state: 'hidden' });
+
+    // One fan from three seats: a suspicious-user notification (spec 3 §2.5).
+    const today = dayjs().tz(DEFAULT_TIMEZONE).format('YYYY-MM-DD');
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2d6a4f' } })
+      .jpeg()
+      .toBuffer();
+    for (const seat of ['12', '13', '14']) {
+      const form = new FormData();
+      const metadata = {
+        slugDate: `stadiumcam-${today}`,
+        userId: 'u-walker',
+        camera: 'cam2',
+        section: '7',
+        row: 'B',
+        seat,
+      };
+      form.set('metadata', JSON.stringify(metadata));
+      form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+      const res = await fetch(`${stack.url}/api/devices/snapshots`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stack.config.deviceToken}` },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+    }
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const card = page.getByTestId('notification-card').filter({ hasText: 'u-walker' });
+    await shows(card.getByText('3 photos', { exact: true }), LONG);
+    await shows(card.getByRole('button', { name: 'Snooze' }));
+    await shot(page, 'notifications');
+    await card.getByRole('button', { name: 'Kick' }).click();
+    const kick = page.getByRole('dialog', { name: 'Kick user' });
+    await shows(kick.getByText(/will be removed from the camera queue/));
+    await shot(page, 'confirm-kick');
+    await kick.getByRole('button', { name: 'Cancel' }).click();
+    await kick.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: 'Ban' }).click();
+    const ban = page.getByRole('dialog', { name: 'Ban user' });
+    await shows(ban.getByText(/will not be able to use the camera again/));
+    await shot(page, 'confirm-ban-user');
+    await ban.getByRole('button', { name: 'Cancel' }).click();
+    await ban.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('tile-power-cam2').click();
+    const off = page.getByRole('dialog').filter({ hasText: 'Turn off cam2?' });
+    await shows(off.getByText(/switching the event to pre or post first/));
+    await shot(page, 'confirm-camera-off');
+    await off.getByRole('button', { name: 'Cancel' }).click();
+    await off.waitFor({ state: 'detached' });
+  }, 240_000);
 
   it('album, lightbox, export, e-mail share and delete confirmation', async () => {
     await page.goto('/album');
@@ -190,6 +281,14 @@ describe('screens walk (docs/screens)', () => {
     await box.waitFor({ state: 'detached' });
 
     await page.getByLabel('Auto Refresh').uncheck({ force: true });
+    await tiles.first().getByRole('button', { name: 'Ban menu' }).click();
+    await page.getByRole('menuitem', { name: 'Ban Photo' }).click();
+    const banPhoto = page.getByRole('dialog').filter({ hasText: MSG.album.banPhotoWarning });
+    await shows(banPhoto.getByRole('button', { name: 'Confirm' }));
+    await shot(page, 'confirm-ban-photo');
+    await banPhoto.getByRole('button', { name: 'Cancel' }).click();
+    await banPhoto.waitFor({ state: 'detached' });
+
     await tiles.first().getByRole('checkbox', { name: 'Select photo' }).click();
     expect(await page.getByTestId('selected-count').textContent()).toBe('1 selected');
 
@@ -213,7 +312,7 @@ describe('screens walk (docs/screens)', () => {
     await page.getByText('The archive is downloaded.').waitFor(LONG);
     await shot(page, 'album-export');
     await page.keyboard.press('Escape');
-  }, 120_000);
+  }, 240_000);
 
   it('users and user modal, roles, role editor and add role', async () => {
     await page.goto('/admin/users');
@@ -238,7 +337,27 @@ describe('screens walk (docs/screens)', () => {
     await shows(page.getByRole('heading', { name: 'Screens walk' }));
     await shows(page.getByRole('checkbox', { name: 'Photos:write', exact: true }));
     await shot(page, 'role-editor');
-  }, 120_000);
+    await page.getByRole('button', { name: 'Delete role' }).click();
+    const delRole = page.getByRole('dialog', { name: 'Delete role' });
+    await shows(delRole.getByRole('button', { name: 'Delete' }));
+    await shot(page, 'confirm-delete-role');
+    await delRole.getByRole('button', { name: 'Cancel' }).click();
+    await delRole.waitFor({ state: 'detached' });
+
+    const made = await page.request.post(`${stack.url}/api/users`, {
+      headers: { Origin: stack.url },
+      data: { username: 'walker1', email: 'walker1@example.com', password: 'walk-pass-1', roles: [] },
+    });
+    expect(made.status()).toBe(200);
+    await page.goto('/admin/users');
+    await page.getByRole('row', { name: /walker1/ }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const delUser = page.getByRole('dialog', { name: 'Delete user' });
+    await shows(delUser.getByRole('button', { name: 'Delete' }));
+    await shot(page, 'confirm-delete-user');
+    await delUser.getByRole('button', { name: 'Cancel' }).click();
+    await delUser.waitFor({ state: 'detached' });
+  }, 240_000);
 
   it('analytics and event users', async () => {
     await page.goto('/analytics');
@@ -251,7 +370,7 @@ describe('screens walk (docs/screens)', () => {
     await shows(page.getByRole('heading', { name: MSG.eventUsers.title }));
     await page.getByTestId('event-user-row').first().waitFor(LONG);
     await shot(page, 'event-users');
-  }, 120_000);
+  }, 240_000);
 
   it('template screens, add language, add blocked seats, add trivia question', async () => {
     const screen = async (route: string, title: string, ready: Locator, name: string) => {
@@ -269,9 +388,43 @@ describe('screens walk (docs/screens)', () => {
     await lang.waitFor({ state: 'detached' });
 
     await screen('/template/colors', 'Colors', page.getByLabel('Background color', { exact: true }), 'template-colors');
+    await page.getByRole('button', { name: 'Preview all' }).click();
+    const preview = page.getByRole('dialog').filter({ hasText: 'Preview all' });
+    await preview.frameLocator('iframe').first().locator('[data-screen]').waitFor(LONG);
+    await shows(preview.locator('iframe'));
+    await shot(page, 'template-colors-preview');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
     await screen('/template/overlays', 'Overlays', page.getByTestId('overlay-card'), 'template-overlays');
+    await page
+      .getByRole('button', { name: /^Sections of / })
+      .first()
+      .click();
+    const picker = page.getByTestId('overlay-sections-modal');
+    await shows(picker.getByLabel('All sections'));
+    await shot(page, 'template-overlay-sections');
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('overlay-card')
+      .first()
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    const delImage = page.getByRole('dialog').filter({ hasText: MSG.templateParts.deleteImageConfirm });
+    await shows(delImage.getByRole('button', { name: 'Confirm' }));
+    await shot(page, 'confirm-delete-image');
+    await delImage.getByRole('button', { name: 'Cancel' }).click();
+    await delImage.waitFor({ state: 'detached' });
+
     await screen('/template/graphics', 'Graphics', page.getByTestId('graphics-dropzone'), 'template-graphics');
     await screen('/template/share', 'Share', page.getByTestId('share-active'), 'template-share');
+    await page.getByTestId('update-event').click();
+    const save = page.getByRole('dialog', { name: MSG.templateParts.saveChangesTitle });
+    await shows(save.getByRole('button', { name: 'Save' }));
+    await shot(page, 'template-share-save');
+    await page.keyboard.press('Escape');
+    await save.waitFor({ state: 'detached' });
     await screen('/template/seatOptions', 'Seat Options', page.getByTestId('seat-types'), 'template-seat-options');
     await page.getByRole('button', { name: 'Add blocked seats' }).click();
     const seats = page.getByTestId('block-seat-modal');
@@ -281,6 +434,12 @@ describe('screens walk (docs/screens)', () => {
     await seats.waitFor({ state: 'detached' });
 
     await screen('/template/geofence', 'Geofence', page.getByTestId('geofence-enabled'), 'template-geofence');
+    await page.getByRole('button', { name: 'Add location' }).click();
+    const loc = page.getByTestId('location-modal');
+    await shows(loc.getByLabel('Location'));
+    await shot(page, 'template-geofence-location');
+    await loc.getByRole('button', { name: 'Cancel' }).click();
+    await loc.waitFor({ state: 'detached' });
     await screen('/template/trivia', 'Trivia', page.getByTestId('trivia-questions'), 'template-trivia');
     await page.getByRole('button', { name: 'Add new', exact: true }).click();
     const question = page.getByTestId('question-form');
@@ -295,7 +454,21 @@ describe('screens walk (docs/screens)', () => {
       page.getByRole('button', { name: /^Export selected/ }),
       'template-export',
     );
-  }, 150_000);
+
+    // The master template failing to load (a separate console, so the walk's selection stays).
+    const { page: op, context } = await stack.newPage({ login: ADMIN, path: '/template/colors', viewport: VIEWPORT });
+    await op.getByTestId('event-selector').getByTestId('event-selector-button').click();
+    await op.getByRole('button', { name: MSG.events.masterTemplate }).click();
+    await op.getByTestId('event-selector').getByText(MSG.events.masterTemplate).waitFor();
+    await op.route('**/api/event/stadiumcam', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"database down"}' }),
+    );
+    await op.reload();
+    const failed = op.getByRole('dialog', { name: MSG.events.templateLoadTitle });
+    await shows(failed.getByText(MSG.events.templateLoadRetry));
+    await shot(op, 'error-template-load');
+    await context.close();
+  }, 300_000);
 
   it('camera configs, mapping config and the mapping tool', async () => {
     await page.goto('/config/camera');
@@ -310,13 +483,81 @@ describe('screens walk (docs/screens)', () => {
     await shows(page.getByTestId('config-files').getByText('row_dict.txt'), LONG);
     await page.getByTestId('parsed-info').getByRole('cell', { name: 'cam2', exact: true }).waitFor();
     await shot(page, 'config-mapping');
+    await page.getByRole('button', { name: 'Delete row_dict.txt' }).click();
+    const delFile = page.getByRole('dialog').filter({ hasText: MSG.mapping.deleteFileTitle });
+    await shows(delFile.getByRole('button', { name: 'Delete', exact: true }));
+    await shot(page, 'confirm-delete-file');
+    await delFile.getByRole('button', { name: 'Cancel' }).click();
+    await delFile.waitFor({ state: 'detached' });
 
     await page.goto('/mapping');
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('stream-cam1').and(page.locator('[data-live=true]')).waitFor(LONG);
     await shows(page.getByTestId('tool-position').getByText(/^Pan -?\d+/));
     await shot(page, 'mapping');
-  }, 120_000);
+    await page.getByRole('tab', { name: 'Check' }).click();
+    await shows(page.getByRole('combobox', { name: 'Saved region' }));
+    await page.getByRole('combobox', { name: 'Saved region' }).click();
+    await page.getByRole('option').first().click();
+    await shows(page.getByRole('button', { name: 'Cross check' }));
+    await shot(page, 'mapping-check');
+    await page.getByRole('tab', { name: 'Browse' }).click();
+    await shows(page.getByRole('button', { name: 'Set reference PTZ' }));
+    await shows(page.getByRole('button', { name: 'Set reference image' }));
+    await shot(page, 'mapping-browse');
+  }, 240_000);
+
+  it('error modals a camera host causes: the MagicShot error and the power time-out', async () => {
+    // A second camera host, answering power commands without ever reporting the change.
+    const host: Socket<DeviceServerEvents, DeviceClientEvents> = io(`${stack.url}/devices`, {
+      auth: { token: stack.config.deviceToken, hostId: 'walk-host' },
+      transports: ['websocket'],
+    });
+    host.on('power', (_p, ack) => ack({ ok: true }));
+    host.on('demo', () => undefined);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        host.once('connect_error', reject);
+        host.emit(
+          'hello',
+          { name: 'Walk host', version: '1.0', ip: '127.0.0.1', cameras: [{ camera: 'cam9', status: 'on' }] },
+          (a) => (a.ok ? resolve() : reject(new Error(a.error))),
+        );
+      });
+      const { page: op, context } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT });
+      // Fake timers (time still flows), so the 2 minutes of the power time-out can be skipped.
+      await op.clock.install();
+      await op.goto('/monitor');
+      await op.getByTestId('tile-power-cam9').waitFor(LONG);
+
+      // Sent again until this console has joined the cameras' room (its tiles come over REST first).
+      const magic = op.getByRole('dialog').filter({ hasText: 'Error taking magicshot' });
+      await expect
+        .poll(
+          async () => {
+            if ((await magic.count()) === 0) host.emit('magicshot error', { camera: 'cam9', message: 'Lens cap on' });
+            return magic.count();
+          },
+          { timeout: 60_000, intervals: [2000] },
+        )
+        .toBeGreaterThan(0);
+      await shows(magic.getByText('Server responded with error message "Lens cap on"'));
+      await shot(op, 'error-magicshot');
+      await op.keyboard.press('Escape');
+      await magic.waitFor({ state: 'detached' });
+
+      await op.getByTestId('tile-power-cam9').click();
+      await op.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
+      await op.locator('[data-testid="tile-power-cam9"][disabled]').waitFor();
+      await op.clock.fastForward('02:00');
+      const timeout = op.getByRole('dialog').filter({ hasText: 'Error turning on/off camera' });
+      await shows(timeout.getByText(/We did not recieve camera status change updates from the server/));
+      await shot(op, 'error-camera-power');
+      await context.close();
+    } finally {
+      host.disconnect();
+    }
+  }, 240_000);
 
   it('slideshow', async () => {
     const { page: screen, context } = await stack.newPage({ path: '/slideshow', viewport: VIEWPORT });
