@@ -538,7 +538,7 @@ describe('screens walk (docs/screens)', () => {
             if ((await magic.count()) === 0) host.emit('magicshot error', { camera: 'cam9', message: 'Lens cap on' });
             return magic.count();
           },
-          { timeout: 60_000, intervals: [2000] },
+          { timeout: 60_000, interval: 2000 },
         )
         .toBeGreaterThan(0);
       await shows(magic.getByText('Server responded with error message "Lens cap on"'));

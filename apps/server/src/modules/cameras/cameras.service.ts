@@ -372,7 +372,8 @@ export class CameraHub {
     const pending = this.pendingFrames.get(s);
     this.pendingFrames.delete(s);
     if (!pending || s.disconnected) return;
-    for (const frame of pending.values()) this.sendFrame(s, frame);
+    // A console that left a stream while its frame waited for the drain gets nothing more of it.
+    for (const frame of pending.values()) if (s.rooms.has(streamRoom(frame.camera))) this.sendFrame(s, frame);
   }
 
   disconnect(socket: DeviceSocket): void {
