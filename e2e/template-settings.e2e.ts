@@ -1139,9 +1139,9 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       ).toEqual(['Skyline Suite 12', 'A', '3']);
       await f.page.getByRole('button', { name: 'Join the queue' }).click();
       await f.page.locator('[data-screen="queue"]').waitFor({ timeout: 30_000 });
-      const ticket = (await f.page.evaluate(`JSON.parse(localStorage.getItem('stadiumcam.ticket') ?? 'null')`)) as {
-        seat: unknown;
-      };
+      const ticket = await f.page.evaluate<{ seat: unknown }>(
+        `JSON.parse(localStorage.getItem('stadiumcam.ticket') ?? 'null')`,
+      );
       expect(ticket.seat).toEqual({ seatType: 'suite', section: 'Skyline Suite 12', row: 'A', seat: '3' });
       await f.context.close();
     } finally {
