@@ -362,7 +362,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const { page } = op;
     await page.goto('/template/overlays');
     const cards = page.getByTestId('overlay-card');
-    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    await cards.first().waitFor();
     const n = await cards.count();
     const key = (await cards.first().getAttribute('data-key'))!;
     const dl = page.waitForEvent('download');
@@ -396,6 +396,61 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       await page.unrouteAll({ behavior: 'wait' });
     }
     // Not saved: leaving the page drops the uploaded overlay from the list.
+  });
+
+  it("overlays: a refusal from the server (an 8th while a delete is unsaved) reads 'Failed to update overlays' with its text; the album's overlay filter labels are the last 12 characters of the keys", async () => {
+    const { page } = op;
+    await page.goto('/template/overlays');
+    const cards = page.getByTestId('overlay-card');
+    await cards.first().waitFor();
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(6);
+    // Seven saved.
+    const seventh = path.join(dir, 'seventh.png');
+    await writeFile(seventh, await overlayPng('#0ca678'));
+    await uploadVia(page, 'overlay-add', seventh);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(7);
+    await page.getByTestId('update-event').click();
+    await page.getByText(MSG.template.eventSuccessfullyUpdated).waitFor();
+    type Stored = { storageKey: string; disabled: boolean; deleted: boolean };
+    const stored = async () => (await current(page)).overlays as Stored[];
+    const saved = await stored();
+    expect(saved.filter((o) => !o.deleted)).toHaveLength(7);
+
+    // Delete one on screen (not saved): six shown, Add is enabled, and the console's own checks
+    // pass; the server still counts the seven saved ones and refuses with its own text.
+    const last = (await cards.last().getAttribute('data-key'))!;
+    await page.getByRole('button', { name: `Delete ${last.slice(-12)}` }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => cards.count()).toBe(6);
+    expect(await page.getByTestId('overlay-add').isDisabled()).toBe(false);
+    const eighth = path.join(dir, 'eighth.png');
+    await writeFile(eighth, await overlayPng('#5c940d'));
+    const answered = page.waitForResponse((r) => r.url().includes('/overlays/upload'));
+    await uploadVia(page, 'overlay-add', eighth);
+    const res = await answered;
+    expect([res.status(), await res.json()]).toEqual([422, { error: MSG.templateParts.overlaysMax }]);
+    const modal = page.getByRole('dialog', { name: MSG.templateParts.overlaysUpdateFailed });
+    await modal.getByText(MSG.templateParts.overlaysMax, { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await cards.count()).toBe(6);
+    expect(await stored()).toEqual(saved);
+
+    // The album's overlay filter: the enabled overlays, labelled by the last 12 characters of
+    // their storage key (spec 2 §4), in their order.
+    const enabled = saved.filter((o) => !o.disabled && !o.deleted).map((o) => o.storageKey);
+    expect(enabled.length).toBe(6);
+    await page.goto('/album');
+    const filters = page.getByTestId('album-filters');
+    await filters
+      .locator('input')
+      .and(page.getByLabel('Overlay', { exact: true }))
+      .click();
+    const options = page.getByRole('option');
+    await expect.poll(() => options.count(), { timeout: 15_000 }).toBe(enabled.length);
+    expect(await options.allTextContents()).toEqual(enabled.map((k) => k.slice(-12)));
+    expect(enabled.every((k) => k.length > 12)).toBe(true);
+    await page.keyboard.press('Escape');
   });
 
   it('share: 0 or 5 active refused with the spec texts; drag into the ranked list; the target modal; the app shows exactly those buttons in order', async () => {
@@ -678,6 +733,16 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     );
     await table.getByText('How many seats?').waitFor();
     await table.getByText('Loudest fans?').waitFor(); // _id and text from the question, spaces collapsed
+    // The stored _id is the question text with its spaces collapsed (triviaId, spec 2 §3).
+    const listed = await call(page, 'GET', `/api/events/${(await current(page)).slugDate}/trivia/questions/english`);
+    expect(
+      (listed.body as { _id: string; question: string }[])
+        .filter((q) => q.question.startsWith('Loudest') || q.question.startsWith('How many'))
+        .map((q) => [q._id, q.question]),
+    ).toEqual([
+      ['How many seats?', 'How many seats?'],
+      ['Loudest fans?', 'Loudest  fans?'],
+    ]);
 
     const dl = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export to CSV' }).click();
@@ -841,9 +906,25 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await f.context.close();
   });
 
-  it('export: with the current event live, exporting all events is disabled; the selection may be exported', async () => {
+  it('export: with the current event live, exporting all events is disabled; the selection may be exported, not an empty one', async () => {
     const { page } = op;
+    // Until the current event is known the console has no selection: nothing to export or import into.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname === '/api/events/stadiumcam',
+      async (r) => {
+        await held;
+        await r.continue();
+      },
+    );
     await page.goto('/template/export');
+    const none = page.getByRole('button', { name: 'Export selected (0)' });
+    await none.waitFor();
+    expect(await none.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import Event' }).isDisabled()).toBe(true);
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('button', { name: 'Export selected (1)' }).waitFor();
     expect(await page.getByRole('button', { name: 'Export selected (1)' }).isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Export all events' }).isDisabled()).toBe(true);
@@ -939,6 +1020,134 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await trivia.getByText('Correct!').waitFor();
     await stack.screenshot(near.page, 'attendee-trivia');
     await near.context.close();
+  });
+
+  it('seat options in the app: only the enabled types, in the configured order, each type presented by its mode (list: one per line; grid: tiles)', async () => {
+    const { page } = op;
+    const event = await current(page);
+    type Opt = { type: string; enabled: boolean; forcedDisable: boolean; mode: string };
+    const previous = { seatType: event.seatType as Opt[], blockedSeats: event.blockedSeats };
+    // Two suites at cam1 (the mapping tool's region call): the venue gets a type besides sections.
+    for (const [i, name] of ['Skyline Suite 12', 'Skyline Suite 14'].entries()) {
+      const corner = (position: string, row: string, seat: number) => ({
+        position,
+        row,
+        seat,
+        pan: 100 * i + seat,
+        tilt: row === 'B' ? 10 : 0,
+      });
+      const added = await call(page, 'POST', '/api/mapping/cam1/regions', {
+        name,
+        type: 'suite',
+        regionType: 'default',
+        corners: [
+          corner('top_left', 'B', 1),
+          corner('top_right', 'B', 4),
+          corner('bottom_left', 'A', 1),
+          corner('bottom_right', 'A', 4),
+        ],
+        angle: 0,
+        zoomFactor: 0.5,
+      });
+      expect(added.status).toBe(200);
+    }
+    // Suite first in list mode, box forced off, then section in grid mode; the rest off.
+    const configured: Opt[] = [
+      { type: 'suite', enabled: true, forcedDisable: false, mode: 'list' },
+      { type: 'box', enabled: false, forcedDisable: true, mode: 'grid' },
+      { type: 'section', enabled: true, forcedDisable: false, mode: 'grid' },
+      ...previous.seatType.filter((o) => !['suite', 'box', 'section'].includes(o.type)),
+    ];
+    expect(configured.filter((o) => o.enabled).map((o) => o.type)).toEqual(['suite', 'section']);
+    const saved = await call(page, 'PATCH', '/api/events/seatOptions', {
+      eventIds: [event._id],
+      seatType: configured,
+      blockedSeats: previous.blockedSeats,
+    });
+    expect(saved.status).toBe(200);
+    // The console shows the same order.
+    await page.goto('/template/seatOptions');
+    const cardsOrder = () =>
+      page
+        .getByTestId('seat-types')
+        .locator('[data-type]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')!));
+    await page.getByTestId('seat-types').locator('[data-type]').first().waitFor();
+    await expect
+      .poll(async () => (await cardsOrder()).slice(0, 3), { timeout: 10_000 })
+      .toEqual(['suite', 'box', 'section']);
+
+    try {
+      // Inside the venue's geofence (the geofence test left it on).
+      const f = await fan('fan-seat-modes', { latitude: 49.81, longitude: -97.14 });
+      await f.page.getByRole('button', { name: 'Start' }).click();
+      const typeSelect = f.page.locator('select[name="seatType"]');
+      await typeSelect.waitFor();
+      expect(await typeSelect.locator('option').allTextContents()).toEqual(['Suite', 'Section']);
+      expect(await typeSelect.inputValue()).toBe('suite');
+      const choices = f.page.getByTestId('seat-choices');
+      const tiles = choices.getByRole('button');
+      const boxes = async () =>
+        tiles.evaluateAll((els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return { x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width) };
+          }),
+        );
+      const mode = () => choices.getAttribute('data-mode');
+      const step = () => choices.getAttribute('data-step');
+
+      // Section in grid mode: the sections as tiles, several to a line.
+      await typeSelect.selectOption('section');
+      await expect.poll(step, { timeout: 15_000 }).toBe('section');
+      expect(await mode()).toBe('grid');
+      await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBeGreaterThan(4);
+      const grid = await boxes();
+      expect(grid[1].y).toBe(grid[0].y);
+      expect(grid[1].x).toBeGreaterThan(grid[0].x);
+      const width = (await choices.boundingBox())!.width;
+      expect(grid[0].w).toBeLessThan(width / 2);
+      await choices.getByRole('button', { name: '101', exact: true }).click();
+      expect(await f.page.locator('input[name="section"]').inputValue()).toBe('101');
+      await expect.poll(step, { timeout: 15_000 }).toBe('row');
+      expect(await mode()).toBe('grid');
+
+      // Suite in list mode: the suites one per line, full width; then its rows and seats.
+      await typeSelect.selectOption('suite');
+      await expect.poll(step, { timeout: 15_000 }).toBe('section');
+      expect(await mode()).toBe('list');
+      expect(await f.page.locator('input[name="section"]').inputValue()).toBe('');
+      await expect
+        .poll(() => tiles.allTextContents(), { timeout: 15_000 })
+        .toEqual(['Skyline Suite 12', 'Skyline Suite 14']);
+      const list = await boxes();
+      expect(list[0].x).toBe(list[1].x);
+      expect(list[1].y).toBeGreaterThan(list[0].y);
+      expect(list[0].w).toBeGreaterThan(width * 0.9);
+      await stack.screenshot(f.page, 'attendee-seat-list');
+      await choices.getByRole('button', { name: 'Skyline Suite 12' }).click();
+      await expect.poll(step, { timeout: 15_000 }).toBe('row');
+      expect(await mode()).toBe('list');
+      await expect.poll(() => tiles.allTextContents(), { timeout: 15_000 }).toEqual(['A', 'B']);
+      await choices.getByRole('button', { name: 'A', exact: true }).click();
+      await expect.poll(step, { timeout: 15_000 }).toBe('seat');
+      await expect.poll(() => tiles.allTextContents(), { timeout: 15_000 }).toEqual(['1', '2', '3', '4']);
+      await choices.getByRole('button', { name: '3', exact: true }).click();
+      expect(await choices.getByRole('button', { name: '3', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await Promise.all(['section', 'row', 'seat'].map((n) => f.page.locator(`input[name="${n}"]`).inputValue())),
+      ).toEqual(['Skyline Suite 12', 'A', '3']);
+      await f.page.getByRole('button', { name: 'Join the queue' }).click();
+      await f.page.locator('[data-screen="queue"]').waitFor({ timeout: 30_000 });
+      const ticket = await f.page.evaluate<{ seat: unknown }>(
+        `JSON.parse(localStorage.getItem('stadiumcam.ticket') ?? 'null')`,
+      );
+      expect(ticket.seat).toEqual({ seatType: 'suite', section: 'Skyline Suite 12', row: 'A', seat: '3' });
+      await f.context.close();
+    } finally {
+      const back = await call(page, 'PATCH', '/api/events/seatOptions', { eventIds: [event._id], ...previous });
+      expect(back.status).toBe(200);
+    }
   });
 });
 

@@ -35,22 +35,37 @@ export const SEAT_TYPES = [
 export const seatTypeText = (type: string): AttendeeTextKey =>
   (SEAT_TYPES as readonly string[]).includes(type) ? (`seatType.${type}` as AttendeeTextKey) : 'seatType.section';
 
+/** How a seat type's choices are shown on the seat form (spec 2 Seat option `mode`). */
+export type SeatMode = 'grid' | 'list';
+export type OfferedSeatType = { type: string; mode: SeatMode };
+
 /**
- * The seat types the event offers, in its order (seat options screen; until then every fan
- * picks 'section'). An entry is a type name or `{ seatType|type, enabled }`.
+ * The seat types the event offers, in its order (the seat options screen), each with its mode.
+ * An entry is a type name (grid) or `{ type|seatType, enabled, forcedDisable, mode }`: only
+ * enabled types are offered (a forced-off or venue-off one is not), each once. With none
+ * offered every fan picks 'section' (grid).
  */
-export function offeredSeatTypes(seatType: unknown[]): string[] {
-  const types = seatType.flatMap((o) => {
-    if (typeof o === 'string') return [o];
-    if (o && typeof o === 'object') {
-      const r = o as { seatType?: unknown; type?: unknown; enabled?: unknown };
-      const name = typeof r.seatType === 'string' ? r.seatType : typeof r.type === 'string' ? r.type : null;
-      return name && r.enabled !== false ? [name] : [];
+export function offeredSeatOptions(seatType: unknown[]): OfferedSeatType[] {
+  const seen = new Set<string>();
+  const types = seatType.flatMap((o): OfferedSeatType[] => {
+    let name: string | null = null;
+    let mode: SeatMode = 'grid';
+    if (typeof o === 'string') name = o;
+    else if (o && typeof o === 'object') {
+      const r = o as { seatType?: unknown; type?: unknown; enabled?: unknown; forcedDisable?: unknown; mode?: unknown };
+      if (r.enabled === false || r.forcedDisable === true) return [];
+      name = typeof r.type === 'string' ? r.type : typeof r.seatType === 'string' ? r.seatType : null;
+      if (r.mode === 'list') mode = 'list';
     }
-    return [];
+    if (!name || seen.has(name)) return [];
+    seen.add(name);
+    return [{ type: name, mode }];
   });
-  return types.length ? types : ['section'];
+  return types.length ? types : [{ type: 'section', mode: 'grid' }];
 }
+
+/** The offered seat types' names, in order. */
+export const offeredSeatTypes = (seatType: unknown[]): string[] => offeredSeatOptions(seatType).map((o) => o.type);
 
 const norm = (s: unknown) =>
   String(s ?? '')

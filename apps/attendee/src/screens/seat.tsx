@@ -1,18 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, call, publicApi, userId, type PublicEvent } from '../api.ts';
 import { go } from '../router.ts';
-import { isBlocked, offeredSeatTypes, seatTypeText, store, type Seat } from '../session.ts';
+import { isBlocked, offeredSeatOptions, seatTypeText, store, type Seat, type SeatMode } from '../session.ts';
 import { useT } from '../texts.tsx';
+import './seat.css';
+
+type Step = 'section' | 'row' | 'seat';
 
 /**
- * Seat entry by the event's seat types. Each field offers the venue's seat map as choices
- * (sections of the type, rows of the section, seats of the row) while still taking what the fan
- * types: a blocked seat is refused here, and the server picks the camera or refuses a seat no
- * camera covers.
+ * Seat entry by the event's seat types: the enabled ones, in the seat options' order. Each field
+ * offers the venue's seat map as choices (sections of the type, rows of the section, seats of the
+ * row) while still taking what the fan types. The choices of the field being filled are shown
+ * below the fields as the type's `mode` says: `grid` tiles several to a line, `list` one full-width
+ * line each (docs/attendee-app.md). A blocked seat is refused here, and the server picks the
+ * camera or refuses a seat no camera covers.
  */
 export function SeatForm({ event }: { event: PublicEvent }) {
   const t = useT();
-  const types = offeredSeatTypes(event.seatType);
+  const options = offeredSeatOptions(event.seatType);
+  const types = options.map((o) => o.type);
   const saved = store.seat();
   const [seat, setSeat] = useState<Seat>({
     seatType: saved && types.includes(saved.seatType) ? saved.seatType : types[0],
@@ -22,16 +28,38 @@ export function SeatForm({ event }: { event: PublicEvent }) {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof Seat) => (e: { target: { value: string } }) => setSeat({ ...seat, [k]: e.target.value });
+  // The field whose choices show: the one the fan focused, else the first empty one.
+  const [focused, setFocused] = useState<Step | null>(null);
+  // A type the event stopped offering (a live change) falls back to the first offered one.
+  const seatType = types.includes(seat.seatType) ? seat.seatType : types[0];
+  const mode: SeatMode = options.find((o) => o.type === seatType)?.mode ?? 'grid';
+  const set = (k: keyof Seat) => (e: { target: { value: string } }) =>
+    setSeat({ ...seat, seatType, [k]: e.target.value });
   const section = seat.section.trim();
   const row = seat.row.trim();
-  const sections = useChoices({ seatType: seat.seatType });
-  const rows = useChoices(section ? { seatType: seat.seatType, section } : null);
-  const seats = useChoices(section && row ? { seatType: seat.seatType, section, row } : null);
+  const sections = useChoices({ seatType });
+  const rows = useChoices(section ? { seatType, section } : null);
+  const seats = useChoices(section && row ? { seatType, section, row } : null);
+  const step: Step = focused ?? (!section ? 'section' : !row ? 'row' : 'seat');
+  const choices = { section: sections, row: rows, seat: seats }[step];
+  const sectionLabel = types.length > 1 ? t(seatTypeText(seatType)) : t('seat.section');
+  const stepLabel = { section: sectionLabel, row: t('seat.row'), seat: t('seat.seat') }[step];
+  // Choosing a section starts its row and seat afresh; choosing a row, its seat.
+  const choose = (value: string) => {
+    const next =
+      step === 'section'
+        ? { ...seat, seatType, section: value, row: '', seat: '' }
+        : step === 'row'
+          ? { ...seat, seatType, row: value, seat: '' }
+          : { ...seat, seatType, seat: value };
+    setSeat(next);
+    setFocused(null);
+    setError(null);
+  };
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const clean = { ...seat, section: seat.section.trim(), row: seat.row.trim(), seat: seat.seat.trim() };
+    const clean = { seatType, section: seat.section.trim(), row: seat.row.trim(), seat: seat.seat.trim() };
     if (!clean.section || !clean.row || !clean.seat) return setError(t('seat.required'));
     if (isBlocked(event.blockedSeats, clean)) return setError(t('seat.blocked'));
     setError(null);
@@ -84,7 +112,15 @@ export function SeatForm({ event }: { event: PublicEvent }) {
       {types.length > 1 && (
         <label className="field">
           <span>{t('seat.type')}</span>
-          <select value={seat.seatType} onChange={set('seatType')}>
+          <select
+            value={seatType}
+            name="seatType"
+            onChange={(e) => {
+              // Another type has other sections: start the seat afresh.
+              setSeat({ seatType: e.target.value, section: '', row: '', seat: '' });
+              setFocused(null);
+            }}
+          >
             {types.map((type) => (
               <option key={type} value={type}>
                 {t(seatTypeText(type))}
@@ -95,10 +131,11 @@ export function SeatForm({ event }: { event: PublicEvent }) {
       )}
       <div className="seat-fields">
         <label className="field">
-          <span>{types.length > 1 ? t(seatTypeText(seat.seatType)) : t('seat.section')}</span>
+          <span>{sectionLabel}</span>
           <input
             value={seat.section}
             onChange={set('section')}
+            onFocus={() => setFocused('section')}
             maxLength={20}
             autoComplete="off"
             name="section"
@@ -108,7 +145,15 @@ export function SeatForm({ event }: { event: PublicEvent }) {
         </label>
         <label className="field">
           <span>{t('seat.row')}</span>
-          <input value={seat.row} onChange={set('row')} maxLength={10} autoComplete="off" name="row" list="seat-rows" />
+          <input
+            value={seat.row}
+            onChange={set('row')}
+            onFocus={() => setFocused('row')}
+            maxLength={10}
+            autoComplete="off"
+            name="row"
+            list="seat-rows"
+          />
           <Choices id="seat-rows" options={rows} />
         </label>
         <label className="field">
@@ -116,6 +161,7 @@ export function SeatForm({ event }: { event: PublicEvent }) {
           <input
             value={seat.seat}
             onChange={set('seat')}
+            onFocus={() => setFocused('seat')}
             maxLength={10}
             autoComplete="off"
             name="seat"
@@ -124,6 +170,31 @@ export function SeatForm({ event }: { event: PublicEvent }) {
           <Choices id="seat-seats" options={seats} />
         </label>
       </div>
+      {choices.length > 0 && (
+        <div
+          className={`seat-choices ${mode}`}
+          role="group"
+          aria-label={stepLabel}
+          data-testid="seat-choices"
+          data-mode={mode}
+          data-step={step}
+        >
+          {choices.map((c) => {
+            const current = (step === 'section' ? section : step === 'row' ? row : seat.seat.trim()).toUpperCase();
+            return (
+              <button
+                key={c}
+                type="button"
+                className="seat-choice"
+                aria-pressed={c.toUpperCase() === current}
+                onClick={() => choose(c)}
+              >
+                {c}
+              </button>
+            );
+          })}
+        </div>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}

@@ -6,6 +6,7 @@ import {
   AMP_FORMAT,
   AMP_FORMAT_VERSION,
   AmpManifestSchema,
+  ColorsSchema,
   GeofenceSchema,
   MSG,
   OverlaysSchema,
@@ -15,6 +16,7 @@ import {
   TriviaQuestionSchema,
   type AmpManifest,
   type Event,
+  type Overlay,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -39,6 +41,7 @@ const PARTS = {
   theme: z.record(z.string(), z.unknown()),
   iconColor: z.record(z.string(), z.unknown()),
   emailSettings: z.record(z.string(), z.unknown()),
+  slideshowColor: ColorsSchema.shape.slideshowColor,
   overlays: OverlaysSchema,
   share: ShareSchema,
   geofence: GeofenceSchema,
@@ -211,6 +214,12 @@ export async function importAmp(deps: Deps, buf: Buffer, eventIds: string[]): Pr
   }
   const config: Record<string, unknown> = {};
   for (const name of CONFIG_PARTS) if (parts[name] !== undefined) config[name] = rewriteUrls(parts[name], urls);
+  // An overlay's storage key names its file: the imported copy's, so the target can save it again.
+  if (Array.isArray(config.overlays))
+    config.overlays = (config.overlays as Overlay[]).map((o) => ({
+      ...o,
+      storageKey: keyOfUrl(o.urlFullSize) ?? o.storageKey,
+    }));
   const updated = await mergeConfigs(
     deps.db,
     rows.map((r) => ({ id: r.id, parts: config })),

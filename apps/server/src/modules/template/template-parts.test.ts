@@ -6,14 +6,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import {
+  DEFAULT_COLORS,
   MSG,
   P,
   attendeeRoutes,
+  defaultLanguageTable,
   eventsRoutes,
   geofenceRoutes,
   mappingRoutes,
   partRoutes,
   slideshowRoutes,
+  templateRoutes,
+  triviaId,
   triviaRoutes,
   type Overlay,
 } from '@stadiumcam/contract';
@@ -23,6 +27,8 @@ import { createTestApp, describeEachDb, type TestApp } from '../../test/harness.
 import { makeEvent } from '../../test/factories.ts';
 import { SocketPool, listenUrl } from '../cameras/realtime.test-util.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
+import { keyOfUrl } from '../../media/media-store.ts';
+import { readAmp } from './amp.service.ts';
 
 const png2160 = (opts: { bits16?: boolean; palette?: boolean; size?: number } = {}) => {
   const size = opts.size ?? 2160;
@@ -199,6 +205,40 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect((await join({ ...seat, seat: '4' })).status).toBe(200);
   });
 
+  it('seat options: a type both enabled and forced off, and a blocked seat of a type not offered, are refused and change nothing', async () => {
+    const before = await template();
+    const seat = { seatType: 'section', section: '101', row: 'A', seat: '7' };
+    const both = await save(partRoutes.seatOptions, {
+      seatType: [{ type: 'section', enabled: true, forcedDisable: true, mode: 'grid' }],
+      blockedSeats: [],
+    });
+    expect([both.status, both.body.error]).toEqual([422, 'Seat type section cannot be enabled and forced off']);
+    // Offered = enabled or forced off (spec 2 §4): a box off by the venue is not, so its seat is refused.
+    const notOffered = await save(partRoutes.seatOptions, {
+      seatType: [
+        { type: 'section', enabled: true, forcedDisable: false, mode: 'grid' },
+        { type: 'box', enabled: false, forcedDisable: false, mode: 'list' },
+      ],
+      blockedSeats: [{ ...seat, seatType: 'box' }],
+    });
+    expect([notOffered.status, notOffered.body.error]).toEqual([422, MSG.templateParts.selectSeatType]);
+    // A type missing from the list is not offered either.
+    const missing = await save(partRoutes.seatOptions, {
+      seatType: [{ type: 'suite', enabled: true, forcedDisable: false, mode: 'list' }],
+      blockedSeats: [seat],
+    });
+    expect([missing.status, missing.body.error]).toEqual([422, MSG.templateParts.selectSeatType]);
+    const after = await template();
+    expect([after.seatType, after.blockedSeats]).toEqual([before.seatType, before.blockedSeats]);
+    // A forced-off type is offered: its seats may be blocked.
+    const forcedOff = [{ type: 'section', enabled: false, forcedDisable: true, mode: 'list' }];
+    const ok = await save(partRoutes.seatOptions, { seatType: forcedOff, blockedSeats: [seat] });
+    expect(ok.status).toBe(200);
+    expect(
+      (await save(partRoutes.seatOptions, { seatType: before.seatType, blockedSeats: before.blockedSeats })).status,
+    ).toBe(200);
+  });
+
   it('geofence: every rule with its reasons; the server refuses a join from outside the radius', async () => {
     const geofence = {
       enabled: true,
@@ -227,6 +267,18 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
       },
     });
     expect(dup.body.details).toEqual([MSG.templateParts.geofenceAddressRequired, MSG.templateParts.duplicateValue]);
+    // Radius 0 with the geofence on: 'Radius is required' (spec 2 §5), the only reason.
+    const zero = await save(partRoutes.geofence, {
+      geofence: { ...geofence, radius: 0, locations: [{ location: 'Winnipeg', allow: true }] },
+    });
+    expect([zero.status, zero.body]).toEqual([
+      422,
+      { error: MSG.templateParts.geofenceInvalid, details: [MSG.templateParts.geofenceRadiusRequired] },
+    ]);
+    // Off, the rules do not apply: radius 0 is kept.
+    const off = { ...geofence, enabled: false, radius: 0 };
+    expect((await save(partRoutes.geofence, { geofence: off })).status).toBe(200);
+    expect((await template()).geofence).toEqual(off);
     const ok = await save(partRoutes.geofence, {
       geofence: { ...geofence, locations: [{ location: 'Winnipeg', allow: true }] },
     });
@@ -317,6 +369,30 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect([unknownEvent.status, unknownEvent.body.error]).toEqual([404, MSG.events.eventNotFound]);
   });
 
+  it('trivia: the _id is the question text, spaces collapsed (triviaId), whatever _id the client sends', async () => {
+    expect(triviaId('  Loudest \t fans\n in  town? ')).toBe('Loudest fans in town?');
+    const add = (questions: Record<string, unknown>[]) =>
+      t().call(triviaRoutes.add, {
+        cookie,
+        params: { language: 'spanish' },
+        body: { language: 'spanish', eventIds: [templateId], questions: questions as never },
+      });
+    const q = { question: 'Loudest  fans?', answer1: 'North', answer2: 'South', correctAnswer: 2 };
+    expect((await add([{ ...q, _id: 'chosen-by-the-client' }])).status).toBe(200);
+    const list = async () =>
+      (await t().call(triviaRoutes.questions, { cookie, params: { slugDate: 'stadiumcam', language: 'spanish' } }))
+        .body;
+    expect(await list()).toEqual([{ ...q, _id: 'Loudest fans?' }]);
+    // The same question (spacing aside) replaces the stored one, whatever _id is sent.
+    expect((await add([{ ...q, question: ' Loudest fans? ', _id: 'another', correctAnswer: 1 }])).status).toBe(200);
+    expect(await list()).toEqual([{ ...q, question: 'Loudest fans?', _id: 'Loudest fans?', correctAnswer: 1 }]);
+    const del = await t().call(triviaRoutes.remove, {
+      cookie,
+      body: { questionIds: ['Loudest fans?'], eventIds: [templateId], language: 'spanish' },
+    });
+    expect(del.body).toEqual({ ok: true, deleted: 1 });
+  });
+
   it('slideshow: the four fields are required; the public images answer carries the settings', async () => {
     const missing = await save(partRoutes.slideshow, {
       slideshow: { transitionTime: 3000, transitionDuration: 400, animation: 'ease' },
@@ -335,6 +411,36 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
   });
 
   it('export → import: another event gets every part and its media; hostile or foreign files change nothing', async () => {
+    // Every part away from its defaults first: languages, graphics + venue type, colours.
+    const languages = defaultLanguageTable();
+    languages['landing.start'].texts.french = 'Commencer';
+    const lang = await t().call(templateRoutes.languages, {
+      cookie,
+      body: { eventIds: [templateId], languages, availableLanguages: ['english', 'french'], defaultLanguage: 'french' },
+    });
+    expect(lang.status).toBe(200);
+    const colors = structuredClone(DEFAULT_COLORS);
+    colors.theme.primaryColor = '#ff0066';
+    colors.iconColor.cameraLens = '#00aa11';
+    colors.emailSettings.buttonColor = '#123456';
+    colors.slideshowColor = '#654321';
+    expect((await t().call(templateRoutes.colors, { cookie, body: { eventIds: [templateId], colors } })).status).toBe(
+      200,
+    );
+    const watermark = await sharp({ create: { width: 1080, height: 1080, channels: 4, background: '#c2255c' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([watermark], { type: 'image/png' }), 'watermark.png');
+    const up = await send('/api/events/stadiumcam/images/watermark', form);
+    expect(up.status).toBe(200);
+    const images = { watermarkUrl: up.body.url, watermarkRawUrl: up.body.rawUrl };
+    const graphics = await t().call(templateRoutes.images, {
+      cookie,
+      body: { eventIds: [templateId], images, venueType: 'arena' },
+    });
+    expect(graphics.status).toBe(200);
+
     const exported = await t().app.inject({
       method: 'GET',
       url: '/api/events/stadiumcam/export?triviaEnabled=true',
@@ -343,37 +449,58 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain('stadiumcam.amp');
     const amp = exported.rawPayload;
-    const targetId = randomUUID();
-    await t().app.deps.db.insert(events).values({
-      id: targetId,
-      slug: 'stadiumcam',
-      slugDate: 'stadiumcam-2031-05-01',
-      title: 'Target',
-      gameDate: '2031-05-01',
-      timezone: 'America/Winnipeg',
-      config: {},
-    });
+    const target = async (slugDate: string) => {
+      const id = randomUUID();
+      await t()
+        .app.deps.db.insert(events)
+        .values({
+          id,
+          slug: 'stadiumcam',
+          slugDate,
+          title: 'Target',
+          gameDate: slugDate.slice(-10),
+          timezone: 'America/Winnipeg',
+          config: {},
+        });
+      return id;
+    };
+    const targetId = await target('stadiumcam-2031-05-01');
     const importFile = (data: Buffer, name = 'x.amp', eventIds = JSON.stringify([targetId])) => {
       const form = new FormData();
       form.append('eventIds', eventIds);
       form.append('file', new Blob([data], { type: 'application/octet-stream' }), name);
       return send('/api/events/import', form);
     };
-    const before = (await t().call(eventsRoutes.get, { cookie, params: { slugDate: 'stadiumcam-2031-05-01' } })).body;
+    const eventOf = async (slugDate: string) =>
+      (await t().call(eventsRoutes.get, { cookie, params: { slugDate } })).body as Record<string, any>;
+    const before = await eventOf('stadiumcam-2031-05-01');
     // Foreign and hostile files: the spec's text, nothing written.
     const text = await importFile(Buffer.from('hello'), 'notes.txt');
     expect(text.body.error).toBe(MSG.templateParts.invalidAmp);
     const broken = await importFile(Buffer.concat([amp.subarray(0, 200), Buffer.alloc(100)]));
     expect([broken.status, broken.body.error]).toEqual([422, MSG.templateParts.invalidAmp]);
     expect((await importFile(amp, 'x.amp', '["nope"]')).status).toBe(404);
-    const after = (await t().call(eventsRoutes.get, { cookie, params: { slugDate: 'stadiumcam-2031-05-01' } })).body;
-    expect(after).toEqual(before);
+    expect(await eventOf('stadiumcam-2031-05-01')).toEqual(before);
 
     const ok = await importFile(amp);
     expect(ok.body).toEqual({ ok: true, eventIds: [targetId] });
     const source = await template();
-    const target = (await t().call(eventsRoutes.get, { cookie, params: { slugDate: 'stadiumcam-2031-05-01' } })).body;
-    for (const part of [
+    const copy = await eventOf('stadiumcam-2031-05-01');
+    const bytesOf = async (url: string) => {
+      const res = await t().app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      return res.rawPayload;
+    };
+    // Every part without media, as stored in the source.
+    const plain = [
+      'availableLanguages',
+      'languages',
+      'defaultLanguage',
+      'venueType',
+      'theme',
+      'iconColor',
+      'emailSettings',
+      'slideshowColor',
       'share',
       'geofence',
       'seatType',
@@ -381,10 +508,28 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
       'triviaEnabled',
       'triviaQuestions',
       'slideshow',
-    ])
-      expect(target[part], part).toEqual(source[part]);
-    expect(target.overlays).toHaveLength(source.overlays.length);
-    for (const [i, o] of (target.overlays as Overlay[]).entries()) {
+    ];
+    for (const part of plain) expect(copy[part], part).toEqual(source[part]);
+    // The values changed above came through (not two sets of defaults).
+    expect([copy.defaultLanguage, copy.languages['landing.start'].texts.french]).toEqual(['french', 'Commencer']);
+    expect([copy.venueType, copy.theme.primaryColor, copy.iconColor.cameraLens]).toEqual([
+      'arena',
+      '#ff0066',
+      '#00aa11',
+    ]);
+    expect([copy.emailSettings.buttonColor, copy.slideshowColor]).toEqual(['#123456', '#654321']);
+    expect(copy.overlays.length).toBeGreaterThan(0);
+    expect(copy.triviaQuestions.english.length).toBeGreaterThan(0);
+    // Graphics: the same sections, new files under the import's keys, the same bytes.
+    expect(Object.keys(copy.images).sort()).toEqual(Object.keys(source.images).sort());
+    expect(Object.keys(copy.images)).toEqual(expect.arrayContaining(['watermarkUrl', 'watermarkRawUrl']));
+    for (const [k, url] of Object.entries(copy.images as Record<string, string>)) {
+      expect(url, k).not.toBe(source.images[k]);
+      expect((await bytesOf(url)).equals(await bytesOf(source.images[k])), k).toBe(true);
+    }
+    // Overlays: every field but the storage key and URLs, and the same PNG bytes.
+    expect(copy.overlays).toHaveLength(source.overlays.length);
+    for (const [i, o] of (copy.overlays as Overlay[]).entries()) {
       expect(o.urlFullSize).not.toBe(source.overlays[i].urlFullSize);
       expect({ ...o, storageKey: '', urlFullSize: '', urlRaw: '', urlMediumSize: '' }).toEqual({
         ...source.overlays[i],
@@ -393,17 +538,48 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
         urlRaw: '',
         urlMediumSize: '',
       });
-      const media = await t().app.inject({ method: 'GET', url: o.urlFullSize });
-      expect(media.statusCode).toBe(200);
+      expect(o.storageKey).toBe(keyOfUrl(o.urlFullSize));
+      expect((await bytesOf(o.urlFullSize)).equals(await bytesOf(source.overlays[i].urlFullSize))).toBe(true);
     }
-    // Options: without trivia and overlays.
+    // The target can save its imported overlays as they are (each names a file stored for it).
+    const again = await t().call(partRoutes.overlays, {
+      cookie,
+      body: { eventIds: [targetId], overlays: copy.overlays },
+    });
+    expect(again.status).toBe(200);
+
+    // Options: without trivia, overlays and geofence: the file carries none of them, nor the
+    // overlays' media; the rest is there.
     const slim = await t().app.inject({
       method: 'GET',
       url: '/api/events/stadiumcam/export?triviaEnabled=false&disabledEventFields[]=overlays&disabledEventFields[]=geofence',
       headers: { cookie },
     });
     expect(slim.statusCode).toBe(200);
-    expect(slim.rawPayload.includes(Buffer.from('triviaQuestions'))).toBe(false);
+    const read = await readAmp(slim.rawPayload);
+    for (const part of ['overlays', 'geofence', 'triviaEnabled', 'triviaQuestions'])
+      expect(read.parts, part).not.toHaveProperty(part);
+    for (const part of plain.filter((p) => !['geofence', 'triviaEnabled', 'triviaQuestions'].includes(p)))
+      expect(read.parts, part).toHaveProperty(part);
+    expect(read.manifest.options).toEqual({ triviaEnabled: false, disabledEventFields: ['overlays', 'geofence'] });
+    expect([...read.manifest.media].sort()).toEqual(
+      [keyOfUrl(images.watermarkUrl), keyOfUrl(images.watermarkRawUrl)].sort(),
+    );
+    expect(read.manifest.media.some((k) => k.includes('/overlays/'))).toBe(false);
+    // Imported into an event with its own geofence, overlays and trivia: those stay as they were.
+    const ownId = await target('stadiumcam-2031-05-02');
+    const own = { enabled: false, address: 'Elsewhere', radius: 9, latitude: 1, longitude: 2, locations: [] };
+    expect((await t().call(partRoutes.geofence, { cookie, body: { eventIds: [ownId], geofence: own } })).status).toBe(
+      200,
+    );
+    expect(
+      (await t().call(partRoutes.trivia, { cookie, body: { eventIds: [ownId], triviaEnabled: false } })).status,
+    ).toBe(200);
+    expect((await importFile(slim.rawPayload, 'slim.amp', JSON.stringify([ownId]))).status).toBe(200);
+    const slimCopy = await eventOf('stadiumcam-2031-05-02');
+    expect([slimCopy.geofence, slimCopy.overlays, slimCopy.triviaEnabled]).toEqual([own, [], false]);
+    expect(slimCopy.share).toEqual(source.share);
+    expect(slimCopy.theme).toEqual(source.theme);
   });
 });
 

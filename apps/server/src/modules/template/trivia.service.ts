@@ -1,4 +1,4 @@
-import { MSG, TRIVIA_CSV_COLUMNS, type TriviaQuestion } from '@stadiumcam/contract';
+import { MSG, TRIVIA_CSV_COLUMNS, triviaId, type TriviaQuestion } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { toEvent } from '../events/events.mapper.ts';
@@ -39,18 +39,22 @@ async function save(deps: Deps, changes: { id: string; parts: Record<string, unk
     deps.realtime.consoles.emit('monitor event updated', { slugDate: row.slugDate, event: toEvent(row) });
 }
 
-/** Adds the questions to every event (a question with the same _id is replaced in place). */
+/**
+ * Adds the questions to every event (a question with the same _id is replaced in place). The
+ * _id is taken from the question text (spec 2 §3, `triviaId`), whatever the client sent.
+ */
 export async function addQuestions(
   deps: Deps,
   input: { language: string; eventIds: string[]; questions: TriviaQuestion[] },
 ): Promise<number> {
   const rows = await rowsOrNotFound(deps, input.eventIds);
+  const questions = input.questions.map((q) => ({ ...q, _id: triviaId(q.question) }));
   await save(
     deps,
     rows.map((row) => {
       const all = questionsOf(row.config);
       const list = [...(all[input.language] ?? [])];
-      for (const q of input.questions) {
+      for (const q of questions) {
         const at = list.findIndex((x) => x._id === q._id);
         if (at >= 0) list[at] = q;
         else list.push(q);
