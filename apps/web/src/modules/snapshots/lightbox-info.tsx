@@ -62,10 +62,10 @@ function ImageCard({
     <Stack gap="xs">
       <Facts>
         <Row label="Taken">
-          {fullTime(s.date, timezone)}{' '}
-          <Text span c="dimmed" fz="xs">
-            ({timezone})
-          </Text>
+          {/* In the event's zone with its label and am/pm, as every time of the console. */}
+          <span title={timezone} data-testid="info-taken">
+            {fullTime(s.date, timezone)}
+          </span>
         </Row>
         <Row label="Event">{eventTitle ? `${eventTitle} (${s.slugDate})` : s.slugDate}</Row>
         <Row label="Camera">{s.camera}</Row>
