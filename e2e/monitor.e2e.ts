@@ -3,7 +3,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import {
+  MAGICSHOT_TOAST_MS,
   MSG,
+  P,
+  SHARE_TOAST_MS,
+  SNAPSHOT_BUSY_FALLBACK_MS,
   TOAST_EXIT_MS,
   TOAST_MS,
   type CameraReport,
@@ -57,6 +61,8 @@ class FakeHost {
   private timers: NodeJS.Timeout[] = [];
   /** Power commands are left unanswered (the console must time out). */
   ignorePower = false;
+  /** MagicShots are acknowledged but their photo never comes (the console falls back after 10 s). */
+  uploadShots = true;
 
   constructor(
     private readonly url: string,
@@ -90,6 +96,7 @@ class FakeHost {
       this.calls.push({ event: 'magicshot', payload: { camera, slugDate, userId } });
       ack({ ok: true });
       this.socket.emit('taking snapshot', { camera, userId });
+      if (!this.uploadShots) return;
       // The photo follows a moment later, as a real camera's would.
       setTimeout(() => {
         void this.upload({ slugDate, userId, camera, section: '101', row: 'A', seat: '1', magicshot: true });
@@ -176,6 +183,55 @@ const until = async (check: () => boolean, what: string) => {
   }
   throw new Error(`timed out waiting for ${what}`);
 };
+
+type ToastTimes = { shown?: number; exiting?: number; gone?: number; duration?: string };
+type ToastWindow = { toastTimes: Record<string, ToastTimes> };
+
+/**
+ * Times the toast whose text is `message` in the page: when it is in (opaque), when it starts
+ * leaving, when it is gone, and its transition. (In-page code as a string: the e2e project has
+ * no DOM types.) `done()` waits until it is gone and returns the times.
+ */
+async function watchToast(page: Page, message: string) {
+  await page.evaluate(`(() => {
+    const times = {};
+    window.toastTimes ??= {};
+    window.toastTimes[${JSON.stringify(message)}] = times;
+    const find = () =>
+      [...document.querySelectorAll('.mantine-Notifications-notification')].find((el) =>
+        el.textContent.includes(${JSON.stringify(message)}),
+      );
+    new MutationObserver(() => {
+      const el = find();
+      const now = performance.now();
+      // Mantine sets the state's opacity (1 in, 0 leaving) as a custom property.
+      const opacity = el?.style.getPropertyValue('--notifications-state-opacity').trim();
+      if (times.shown === undefined) {
+        if (opacity === '1') {
+          times.shown = now;
+          times.duration = getComputedStyle(el).transitionDuration;
+        }
+      } else if (!el) times.gone ??= now;
+      else if (opacity === '0') times.exiting ??= now;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+  })()`);
+  const times = () => page.evaluate<ToastTimes>(`window.toastTimes[${JSON.stringify(message)}]`);
+  return {
+    times,
+    shown: () =>
+      page.waitForFunction((m) => (globalThis as unknown as ToastWindow).toastTimes[m].shown !== undefined, message),
+    done: async () => {
+      await page.waitForFunction(
+        (m) => (globalThis as unknown as ToastWindow).toastTimes[m].gone !== undefined,
+        message,
+        {
+          timeout: 30_000,
+        },
+      );
+      return (await times()) as Required<ToastTimes>;
+    },
+  };
+}
 
 describe('monitor', () => {
   let stack: Stack;
@@ -315,6 +371,66 @@ describe('monitor', () => {
     await context.close();
   });
 
+  it('the MagicShot toast stays 3 s (spec 1 §9), then leaves in 0.4 s', async () => {
+    const { page, context } = await openMonitor();
+    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    const toast = await watchToast(page, MSG.monitorToasts.magicShot('cam3'));
+    await page.getByTestId('shoot-cam3').click();
+    // Away from the toasts: a hovered toast does not close.
+    await page.mouse.move(1, 1);
+    await toast.shown();
+    const t = await toast.done();
+    // 3 s (generous bounds on a loaded machine, still well short of the other toasts' 5 s).
+    expect(t.exiting - t.shown).toBeGreaterThanOrEqual(MAGICSHOT_TOAST_MS - 100);
+    expect(t.exiting - t.shown).toBeLessThan(MAGICSHOT_TOAST_MS + 1500);
+    expect(t.gone - t.exiting).toBeLessThan(TOAST_EXIT_MS + 1000);
+    await context.close();
+  });
+
+  it('Take photo is busy 10 s when the MagicShot never arrives (the host acks, no photo comes), then frees itself', async () => {
+    type BusyWindow = { busyTimes: Record<string, { busy?: number; idle?: number }> };
+    const { page, context } = await openMonitor();
+    await streaming(page);
+    host.uploadShots = false;
+    try {
+      const shots = host.calls.filter((c) => c.event === 'magicshot').length;
+      const ids = ['shoot-all', 'shoot-cam1', 'shoot-cam2', 'shoot-cam3'];
+      // Timed in the page: when each button turns busy and when it is free again.
+      await page.evaluate(`{
+        window.busyTimes = {};
+        for (const id of ${JSON.stringify(ids)}) {
+          const el = document.querySelector('[data-testid="' + id + '"]');
+          const t = (window.busyTimes[id] = {});
+          new MutationObserver(() => {
+            if (el.hasAttribute('data-loading')) t.busy ??= performance.now();
+            else if (t.busy !== undefined) t.idle ??= performance.now();
+          }).observe(el, { attributes: true, attributeFilter: ['data-loading'] });
+        }
+      }`);
+      // The global button: every camera that is on shoots, and each tile's button is busy too.
+      await page.getByTestId('shoot-all').click();
+      for (const id of ids) await page.locator(`[data-testid="${id}"][data-loading]`).waitFor();
+      await until(() => host.calls.filter((c) => c.event === 'magicshot').length >= shots + 3, 'three MagicShots');
+      await page.waitForFunction(
+        (all) => all.every((id) => (globalThis as unknown as BusyWindow).busyTimes[id].idle !== undefined),
+        ids,
+        { timeout: 30_000 },
+      );
+      const times = await page.evaluate<BusyWindow['busyTimes']>('window.busyTimes');
+      for (const id of ids) {
+        const busy = times[id].idle! - times[id].busy!;
+        // 10 s (the timer starts a moment before the button shows busy; late on a loaded machine).
+        expect(busy, id).toBeGreaterThanOrEqual(SNAPSHOT_BUSY_FALLBACK_MS - 300);
+        expect(busy, id).toBeLessThan(SNAPSHOT_BUSY_FALLBACK_MS + 3000);
+      }
+      // No photo came: no MagicShot toast.
+      expect(await page.getByText(MSG.monitorToasts.magicShot('cam1')).count()).toBe(0);
+    } finally {
+      host.uploadShots = true;
+    }
+    await context.close();
+  });
+
   it('a photo an attendee shares shows the share toast', async () => {
     const { page, context } = await openMonitor();
     await streaming(page, ['cam1']);
@@ -333,6 +449,33 @@ describe('monitor', () => {
     });
     expect(res.status).toBe(200);
     await page.getByText(MSG.monitorToasts.shared('u-sharer', 'Download')).waitFor();
+    await context.close();
+  });
+
+  it('the share toast stays 5 s (spec 1 §9), then leaves in 0.4 s', async () => {
+    const { page, context } = await openMonitor();
+    await streaming(page, ['cam1']);
+    const toast = await watchToast(page, MSG.monitorToasts.shared('u-timed', 'Email'));
+    const photo = await host.upload({
+      slugDate,
+      userId: 'u-timed',
+      camera: 'cam1',
+      section: '101',
+      row: 'A',
+      seat: '8',
+    });
+    await page.mouse.move(1, 1);
+    const res = await fetch(`${stack.url}/api/public/snapshots/${photo._id}/share`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'u-timed', socialSource: 'Email' }),
+    });
+    expect(res.status).toBe(200);
+    await toast.shown();
+    const t = await toast.done();
+    expect(t.exiting - t.shown).toBeGreaterThanOrEqual(SHARE_TOAST_MS - 100);
+    expect(t.exiting - t.shown).toBeLessThan(SHARE_TOAST_MS + 1500);
+    expect(t.gone - t.exiting).toBeLessThan(TOAST_EXIT_MS + 1000);
     await context.close();
   });
 
@@ -407,6 +550,33 @@ describe('monitor', () => {
     await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
     await card.waitFor({ state: 'detached' });
     if (before === 0) await page.getByText('There are no new notifications.').waitFor();
+    await context.close();
+  });
+
+  it('a user without the ban permission sees Kick and Snooze but no Ban, on the notification card and the tiles', async () => {
+    await call('POST', '/api/roles/monitor-watcher', { permissions: [P.MONITOR_READ], isNew: true });
+    const watcher = { username: 'watcher', password: 'watcher-password-1' };
+    await call('POST', '/api/users', { ...watcher, email: 'watcher@example.com', roles: ['monitor-watcher'] });
+    const { page, context } = await stack.newPage({ login: watcher, path: '/monitor' });
+    await page.getByTestId('monitor-page').waitFor();
+    await page.locator('[data-testid="current-cam1"]').getByText(/^u-/).waitFor();
+    const count = page.getByTestId('notification-count');
+    await count.waitFor();
+    const before = Number(await count.getAttribute('data-count'));
+    for (const seat of ['7', '8', '9']) {
+      await host.upload({ slugDate, userId: 'u-roamer', camera: 'cam1', section: '112', row: 'E', seat });
+    }
+    await page.locator(`[data-testid="notification-count"][data-count="${before + 1}"]`).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const card = page.getByTestId('notification-card').filter({ hasText: 'u-roamer' });
+    await card.waitFor();
+    const actions = card.getByTestId('notification-actions');
+    expect(await actions.getByRole('button').allTextContents()).toEqual(['Kick', 'Snooze']);
+    expect(await actions.getByRole('link', { name: 'Photos' }).count()).toBe(1);
+    expect(await card.getByRole('button', { name: 'Ban' }).count()).toBe(0);
+    // The tiles of the camera with an attendee: Kick, no Ban.
+    expect(await page.getByTestId('kick-cam1').count()).toBe(1);
+    expect(await page.getByTestId('ban-cam1').count()).toBe(0);
     await context.close();
   });
 

@@ -160,6 +160,46 @@ describe('the operator’s night: monitor', () => {
     await context.close();
   }, 120_000);
 
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 768 },
+  ]) {
+    it(`the full seat caption on monitor tiles at ${viewport.width} px, with the menu open: not clipped`, async () => {
+      const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport });
+      await streaming(page);
+      await page.getByRole('link', { name: 'Calendar' }).waitFor(); // the side menu is open
+      // Attendees arrive: some camera shows its current attendee's seat.
+      await page.locator('[data-testid^="srs-"]', { hasText: 'Seat' }).first().waitFor({ timeout: 45_000 });
+      // Read in one go (attendees move on): each seat caption, whether it fits its box, and that
+      // it stays left of the zoom and minimap and inside its tile.
+      const captions = await page.evaluate<
+        { camera: string; text: string; fits: boolean; beforePanZoom: boolean; inTile: boolean }[]
+      >(`${JSON.stringify(CAMERAS)}.map((camera) => {
+        const el = document.querySelector('[data-testid="srs-' + camera + '"]');
+        const r = el.getBoundingClientRect();
+        const pz = document.querySelector('[data-testid="panzoom-' + camera + '"]')?.getBoundingClientRect();
+        const tile = document.querySelector('[data-testid="camera-tile-' + camera + '"]').getBoundingClientRect();
+        return {
+          camera,
+          text: el.textContent,
+          fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1,
+          beforePanZoom: !pz || r.right <= pz.left + 0.5,
+          inTile: r.left >= tile.left && r.right <= tile.right,
+        };
+      })`);
+      const seated = captions.filter((c) => c.text.includes('Seat'));
+      expect(seated.length).toBeGreaterThan(0);
+      for (const c of seated) {
+        expect(c.text, c.camera).toMatch(/^Sec \S+ · Row \S+ · Seat \S+$/);
+        expect(c, c.camera).toMatchObject({ fits: true, beforePanZoom: true, inTile: true });
+      }
+      const tile = page.getByTestId(`camera-tile-${seated[0].camera}`);
+      await page.mouse.move(1, 1);
+      await tile.screenshot({ path: `e2e/artifacts/monitor-tile-seat-${viewport.width}.png` });
+      await context.close();
+    }, 120_000);
+  }
+
   it('a camera that is on but sends no frames says "No signal"; one that is off says "CAMERA OFF"', async () => {
     // A host whose camera is on but whose stream is stuck (no frames at all).
     const host = await quietHost(stack, 'stuck-host', ['cam9']);
@@ -755,6 +795,50 @@ describe('the operator’s night: album', () => {
     await box.locator(`[data-strip-id="${first}"]`).waitFor({ state: 'detached' });
     await box.locator('[data-strip-id][data-active]').waitFor();
     expect((await listed(page, 'all')).some((s) => s._id === first)).toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it('lightbox: ? lists the keys, as in the grid; its times say am/pm and the event’s zone', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
+    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+    const id = (await tiles(page).nth(2).getAttribute('data-id'))!;
+    await tiles(page)
+      .nth(2)
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.locator(`[data-strip-id="${id}"][data-active]`).waitFor();
+
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await keys.waitFor();
+    for (const key of ['F', 'B', 'Del', 'D', '← →', 'Space', 'Ctrl/⌘ + A', '/', '?']) {
+      await keys.locator('kbd', { hasText: new RegExp(`^${key.replace(/[?/+]/g, '\\$&')}$`) }).waitFor();
+    }
+    // Closing the list leaves the lightbox on the same photo, its keys working again.
+    await keys.getByRole('button').first().click();
+    await keys.waitFor({ state: 'detached' });
+    await box.locator(`[data-strip-id="${id}"][data-active]`).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await box.locator(`[data-strip-id="${id}"]:not([data-active])`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await box.locator(`[data-strip-id="${id}"][data-active]`).waitFor();
+
+    // Every time in the event's zone with am/pm and its label (April: daylight time in Winnipeg).
+    const stamp = /^02\/04\/2025 (0\d|1[0-2]):\d\d:\d\d (am|pm) CDT$/;
+    expect(await box.getByTestId('lightbox-time').textContent()).toMatch(stamp);
+    expect(await box.getByTestId('info-taken').textContent()).toMatch(stamp);
+    expect(await box.getByTestId('info-taken').textContent()).toBe(
+      await box.getByTestId('lightbox-time').textContent(),
+    );
+    const strip = box.locator(`[data-strip-id="${id}"]`);
+    expect(await strip.textContent()).toMatch(/^(0\d|1[0-2]):\d\d (am|pm) CDT$/);
+    expect(await strip.getAttribute('aria-label')).toMatch(/^Photo (0\d|1[0-2]):\d\d (am|pm) CDT$/);
+    // The strip's label fits its thumbnail.
+    expect(await strip.locator('p').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.mouse.move(1, 1);
+    await box.getByTestId('lightbox-info').screenshot({ path: 'e2e/artifacts/lightbox-info-card.png' });
+    await stack.screenshot(page, 'lightbox-times-1280');
     await context.close();
   }, 120_000);
 });

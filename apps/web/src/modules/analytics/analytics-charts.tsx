@@ -3,10 +3,20 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Badge, Button, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import { ANALYTICS_EMOTIONS, type AnalyticsEmotion, type Count, type EmotionPoint } from '@stadiumcam/contract';
 import dayjs from 'dayjs';
+import { DEFAULT_TIMEZONE } from '@stadiumcam/contract';
+import { wallZoneLabel } from '../events/event-time.ts';
+import { useSelectedEvents } from '../events/selection.store.ts';
 import classes from './analytics.module.css';
 
 /** Time axis of the timelines: hh:mm a of the bucket's wall-clock time in the event's zone. */
 export const timeLabel = (local: string) => dayjs(local).format('hh:mm a');
+
+/**
+ * The title of a timeline's time axis and table column, "Time (CDT)": the ticks are the event
+ * zone's wall clock, and, as every time of the console, say which zone (issue 10 point 9).
+ */
+export const timeAxisTitle = (points: { local: string }[], tz: string | undefined) =>
+  points.length ? `Time (${wallZoneLabel(points[0].local, tz || DEFAULT_TIMEZONE)})` : 'Time';
 
 /** Fixed colours per emotion (spec 3 §2.4). */
 export const EMOTION_COLORS: Record<AnalyticsEmotion, string> = {
@@ -117,12 +127,13 @@ export function EmotionsChart({ points }: { points: EmotionPoint[] }) {
       return next;
     });
   const data = points.map((p) => ({ ...p, time: timeLabel(p.local) }));
+  const axis = timeAxisTitle(points, useSelectedEvents().events[0]?.timezone);
   return (
     <Panel
       title="Emotions"
       testId="panel-Emotions"
       table={{
-        head: ['Time', ...ANALYTICS_EMOTIONS],
+        head: [axis, ...ANALYTICS_EMOTIONS],
         rows: points.map((p) => [timeLabel(p.local), ...ANALYTICS_EMOTIONS.map((e) => p[e])]),
       }}
     >
@@ -151,6 +162,7 @@ export function EmotionsChart({ points }: { points: EmotionPoint[] }) {
         h={350}
         data={data}
         dataKey="time"
+        xAxisLabel={axis}
         curveType="linear"
         withDots={false}
         series={ANALYTICS_EMOTIONS.filter((e) => !hidden.has(e)).map((e) => ({ name: e, color: EMOTION_COLORS[e] }))}

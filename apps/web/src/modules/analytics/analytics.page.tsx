@@ -14,7 +14,7 @@ import {
 } from '@stadiumcam/contract';
 import { EventSelector } from '../events/event-selector.tsx';
 import { useSelectedEvents } from '../events/selection.store.ts';
-import { CountsPanel, EmotionsChart, Fallback, Figure, Panel, timeLabel } from './analytics-charts.tsx';
+import { CountsPanel, EmotionsChart, Fallback, Figure, Panel, timeAxisTitle, timeLabel } from './analytics-charts.tsx';
 import { useAnalytics, useLiveAnalytics, type Bucket } from './analytics.hooks.ts';
 import classes from './analytics.module.css';
 
@@ -56,6 +56,7 @@ function BasicSection({ basic, past }: { basic: Bucket<BasicAnalytics>; past: Bu
   const b = basic.data;
   if (!b) return <Panel title="Basic figures" loading children={null} />;
   const points = b.timeline.points.map((p) => ({ ...p, time: timeLabel(p.local) }));
+  const axis = timeAxisTitle(b.timeline.points, b.event.timezone);
   return (
     <Stack gap="md">
       <Figures basic={b} past={past.data} />
@@ -64,7 +65,7 @@ function BasicSection({ basic, past }: { basic: Bucket<BasicAnalytics>; past: Bu
           title="Users, snapshots and shares"
           testId="panel-timeline"
           table={{
-            head: ['Time', 'Users', 'Snapshots', 'Shares'],
+            head: [axis, 'Users', 'Snapshots', 'Shares'],
             rows: b.timeline.points.map((p) => [timeLabel(p.local), p.users, p.snapshots, p.shares]),
           }}
         >
@@ -73,6 +74,7 @@ function BasicSection({ basic, past }: { basic: Bucket<BasicAnalytics>; past: Bu
               h={260}
               data={points}
               dataKey="time"
+              xAxisLabel={axis}
               curveType="linear"
               withLegend
               series={[

@@ -245,9 +245,11 @@ function EventCard({ event, onEdit, onDelete }: { event: EventItem; onEdit: () =
             {event.title}
           </Text>
           {/* The whole range stays readable in a narrow day (1280 px with the menu open): it wraps
-              after the dash rather than losing the end time and its (+1). */}
+              after the dash rather than losing the end time, its (+1) or the zone's label. */}
           <Text size="xs" c="dimmed" data-testid="event-card-time">
-            {timeRange(event).replace(' (+1)', '\u00a0(+1)')}
+            {timeRange(event)
+              .replace(/ (?=\S+$)/, '\u00a0')
+              .replace(' (+1)', '\u00a0(+1)')}
           </Text>
         </UnstyledButton>
       </Menu.Target>

@@ -31,14 +31,14 @@ describe('event times', () => {
   it("reads wall-clock times in the event's zone", () => {
     // Winnipeg is UTC-5 in July.
     expect(zonedInstant('2025-07-04', '19:00', TZ)).toBe('2025-07-05T00:00:00.000Z');
-    expect(timeRange(event('19:00', '22:30'))).toBe('07:00pm - 10:30pm');
+    expect(timeRange(event('19:00', '22:30'))).toBe('07:00pm - 10:30pm CDT');
     expect(gameDateStr(event('19:00', '22:30'))).toBe('Fri 04/07/2025');
   });
 
   it('marks an event that ends the next day', () => {
     expect(isNextDay(event('19:00', '22:30'))).toBe(false);
     expect(isNextDay(event('22:00', '01:00'))).toBe(true);
-    expect(timeRange(event('22:00', '01:00'))).toBe('10:00pm - 01:00am (+1)');
+    expect(timeRange(event('22:00', '01:00'))).toBe('10:00pm - 01:00am (+1) CDT');
   });
 
   it('applies the length rules of spec 1 §5', () => {
@@ -75,6 +75,25 @@ describe('times in the event’s zone', () => {
     expect(eventDateTime('2025-07-05T00:05:09Z', TZ)).toBe('04/07/2025 07:05:09 pm CDT');
     expect(eventClock('2025-01-10T15:00:00Z', TZ)).toBe('09:00:00 am CST');
     expect(zoneLabel('2025-07-05T00:05:09Z', 'Europe/London')).toBe('GMT+1');
+  });
+
+  it('labels every time with the zone: ranges, short clocks, the analytics buckets', async () => {
+    const { eventShortClock, timeRange: range, wallZoneLabel } = await import('./event-time.ts');
+    // A January event is in standard time; no times, no range.
+    const winter = {
+      template: false,
+      timezone: TZ,
+      gameDate: '2025-01-10',
+      startTime: zonedInstant('2025-01-10', '19:00', TZ),
+      endTime: zonedInstant('2025-01-11', '01:00', TZ),
+    };
+    expect(range(winter)).toBe('07:00pm - 01:00am (+1) CST');
+    expect(range({ ...winter, timezone: 'Europe/London' })).toBe('01:00am - 07:00am GMT');
+    expect(range({ ...winter, startTime: null })).toBe('');
+    expect(eventShortClock('2025-07-05T00:05:09Z', TZ)).toBe('07:05 pm CDT');
+    expect(eventShortClock('2025-01-10T15:00:00Z', TZ)).toBe('09:00 am CST');
+    expect(wallZoneLabel('2025-07-04 19:00', TZ)).toBe('CDT');
+    expect(wallZoneLabel('2025-01-10 19:00', TZ)).toBe('CST');
   });
 
   it('says tomorrow only for the next day in the zone, not in UTC', async () => {

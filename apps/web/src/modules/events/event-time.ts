@@ -51,6 +51,16 @@ export const eventClock = (iso: string, tz: string) =>
 export const eventDateTime = (iso: string, tz: string) =>
   `${dayjs(iso).tz(tz).format('DD/MM/YYYY hh:mm:ss a')} ${zoneLabel(iso, tz)}`;
 
+/** "07:05 pm CDT": hours and minutes in the event's zone, with am/pm and the zone (lightbox strip). */
+export const eventShortClock = (iso: string, tz: string) =>
+  `${dayjs(iso).tz(tz).format('hh:mm a')} ${zoneLabel(iso, tz)}`;
+
+/**
+ * The zone's label of a wall-clock time "YYYY-MM-DD HH:mm" in a zone ("CDT"): for times the
+ * server already gives as the zone's wall clock (the analytics buckets).
+ */
+export const wallZoneLabel = (local: string, tz: string) => zoneLabel(dayjs.tz(local, tz).toISOString(), tz);
+
 /** True when the instant falls on the day after `now`'s day, both read in the zone. */
 export function isTomorrow(iso: string, tz: string, now: Date = new Date()): boolean {
   const next = dayjs(now).tz(tz).add(1, 'day').format('YYYY-MM-DD');
@@ -64,11 +74,14 @@ export function isNextDay(e: EventTimes): boolean {
   return dayjs(e.endTime).tz(tz).format('YYYY-MM-DD') > dayjs(e.startTime).tz(tz).format('YYYY-MM-DD');
 }
 
-/** "07:00pm - 10:30pm" (+1 when it ends the next day), in the event's zone. */
+/**
+ * "07:00pm - 10:30pm CDT" ("(+1)" before the zone when it ends the next day), in the event's
+ * zone with its label (issue 10 point 9): calendar cards, the event selector, the header.
+ */
 export function timeRange(e: EventTimes): string {
   if (!e.startTime || !e.endTime) return '';
   const tz = zone(e);
-  return `${clock(e.startTime, tz)} - ${clock(e.endTime, tz)}${isNextDay(e) ? ' (+1)' : ''}`;
+  return `${clock(e.startTime, tz)} - ${clock(e.endTime, tz)}${isNextDay(e) ? ' (+1)' : ''} ${zoneLabel(e.startTime, tz)}`;
 }
 
 /** Today (YYYY-MM-DD) in a zone. */

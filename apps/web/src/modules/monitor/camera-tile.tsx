@@ -26,6 +26,8 @@ export type TileActions = {
   powerLocked: boolean;
   onPower: (on: boolean) => void;
   onKick: (userId: string) => void;
+  /** Ban needs what the album's user ban needs (DESIGN §6): without it there is no Ban button. */
+  canBan: boolean;
   onBan: (userId: string) => void;
 };
 
@@ -63,6 +65,18 @@ function Minimap({ pz }: { pz: PanAndZoom }) {
         }}
       />
     </div>
+  );
+}
+
+/** "Sec 107": a label and its value, never split over two lines. */
+function SeatPart({ label, value }: { label: string; value: string }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Text span c="dimmed" size="xs">
+        {label}{' '}
+      </Text>
+      {value}
+    </span>
   );
 }
 
@@ -156,24 +170,22 @@ export function CameraTile({
       <CameraStream camera={cam.camera} on={on} focusUser={focusUser} top={name} bottom={bottom} />
       {!compact && (
         <Stack gap={6} pt={8} px={4} pb={2}>
+          {/* The seat is what the operator reads out: shown whole, never cut. It keeps the line
+              with the zoom and the minimap (the pan position is the minimap, its figures in the
+              tooltip), and in a tile too narrow for that it wraps between its parts. */}
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" truncate data-testid={`srs-${cam.camera}`}>
+            <Text size="sm" style={{ minWidth: 0 }} data-testid={`srs-${cam.camera}`}>
               {srs ? (
                 <>
+                  <SeatPart label="Sec" value={srs.section} />
                   <Text span c="dimmed" size="xs">
-                    Sec{' '}
+                    {' · '}
                   </Text>
-                  {srs.section}
+                  <SeatPart label="Row" value={srs.row} />
                   <Text span c="dimmed" size="xs">
-                    {' '}
-                    · Row{' '}
+                    {' · '}
                   </Text>
-                  {srs.row}
-                  <Text span c="dimmed" size="xs">
-                    {' '}
-                    · Seat{' '}
-                  </Text>
-                  {srs.seat}
+                  <SeatPart label="Seat" value={srs.seat} />
                 </>
               ) : (
                 <Text span c="dimmed" size="sm">
@@ -182,12 +194,16 @@ export function CameraTile({
               )}
             </Text>
             {cam.panAndZoom && (
-              <Group gap={6} wrap="nowrap" data-testid={`panzoom-${cam.camera}`}>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {cam.panAndZoom.scale.toFixed(1)}× · {cam.panAndZoom.posX.toFixed(2)},{cam.panAndZoom.posY.toFixed(2)}
-                </Text>
-                <Minimap pz={cam.panAndZoom} />
-              </Group>
+              <Tooltip
+                label={`Zoom ${cam.panAndZoom.scale.toFixed(1)}× · pan ${cam.panAndZoom.posX.toFixed(2)}, ${cam.panAndZoom.posY.toFixed(2)}`}
+              >
+                <Group gap={6} wrap="nowrap" style={{ flex: 'none' }} data-testid={`panzoom-${cam.camera}`}>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {cam.panAndZoom.scale.toFixed(1)}×
+                  </Text>
+                  <Minimap pz={cam.panAndZoom} />
+                </Group>
+              </Tooltip>
             )}
           </Group>
           <Group gap={4} wrap="nowrap" style={{ overflow: 'hidden' }} data-testid={`queue-${cam.camera}`}>
@@ -218,17 +234,19 @@ export function CameraTile({
               >
                 Kick
               </Button>
-              <Button
-                size="compact-xs"
-                variant="light"
-                color="red"
-                leftSection={<IconBan size={14} />}
-                disabled={!current}
-                onClick={() => current && actions.onBan(current)}
-                data-testid={`ban-${cam.camera}`}
-              >
-                Ban
-              </Button>
+              {actions.canBan && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconBan size={14} />}
+                  disabled={!current}
+                  onClick={() => current && actions.onBan(current)}
+                  data-testid={`ban-${cam.camera}`}
+                >
+                  Ban
+                </Button>
+              )}
             </Group>
             {actions.canPower && (
               <Group gap={4} wrap="nowrap">

@@ -80,6 +80,7 @@ export function MonitorPage() {
     powerLocked: data?.demo ?? false,
     onPower: (on) => void power.run(cam.camera, on),
     onKick: (userId) => void users.kick(userId),
+    canBan: users.canBan,
     onBan: (userId) => void users.ban(userId),
   });
 

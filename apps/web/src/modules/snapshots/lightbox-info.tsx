@@ -37,6 +37,17 @@ function Facts({ children }: { children: ReactNode }) {
   );
 }
 
+/** "02/04/2025 01:58:00 pm CDT" in a narrow column: it wraps after the date, never inside the time. */
+function Stamp({ text }: { text: string }) {
+  const space = text.indexOf(' ');
+  return (
+    <>
+      {text.slice(0, space + 1)}
+      <span style={{ whiteSpace: 'nowrap' }}>{text.slice(space + 1)}</span>
+    </>
+  );
+}
+
 const absolute = (uri: string) => new URL(uri, window.location.origin).href;
 
 function Note({ children, color }: { children: string; color?: string }) {
@@ -62,10 +73,10 @@ function ImageCard({
     <Stack gap="xs">
       <Facts>
         <Row label="Taken">
-          {fullTime(s.date, timezone)}{' '}
-          <Text span c="dimmed" fz="xs">
-            ({timezone})
-          </Text>
+          {/* In the event's zone with its label and am/pm, as every time of the console. */}
+          <span title={timezone} data-testid="info-taken">
+            <Stamp text={fullTime(s.date, timezone)} />
+          </span>
         </Row>
         <Row label="Event">{eventTitle ? `${eventTitle} (${s.slugDate})` : s.slugDate}</Row>
         <Row label="Camera">{s.camera}</Row>
@@ -104,7 +115,7 @@ function ImageCard({
             ? 'not shared'
             : s.postObj.map((p, i) => (
                 <div key={i}>
-                  {p.socialSource} · {fullTime(p.date, timezone)}
+                  {p.socialSource} · <Stamp text={fullTime(p.date, timezone)} />
                   {p.userEmail ? ` · ${p.userEmail}` : ''}
                 </div>
               ))}

@@ -43,12 +43,13 @@ import { ResizableBottom } from './resizable-bottom.tsx';
 import { isVideo, useTileAbilities } from './snapshot-tile.tsx';
 import { downloadFile } from './download.ts';
 import { useModeration } from './moderation.hooks.tsx';
+import { showShortcuts } from './album-keys.hooks.tsx';
 import { localDay, localTime, shortTime } from './snapshot-time.ts';
 import { useEventZones, useFacesData, useSnapshot, useStrip, type StripParams } from './snapshots.hooks.ts';
 
 const INFO_WIDTH = 340;
-/** The moderation keys of the lightbox (the grid has the same ones, docs/album.md). */
-const LIGHTBOX_KEYS: Record<string, 'favorite' | 'ban' | 'remove' | 'download' | undefined> = {
+/** The moderation keys of the lightbox and ? for their list (the grid has the same ones, docs/album.md). */
+const LIGHTBOX_KEYS: Record<string, 'favorite' | 'ban' | 'remove' | 'download' | 'help' | undefined> = {
   f: 'favorite',
   F: 'favorite',
   b: 'ban',
@@ -56,6 +57,7 @@ const LIGHTBOX_KEYS: Record<string, 'favorite' | 'ban' | 'remove' | 'download' |
   Delete: 'remove',
   d: 'download',
   D: 'download',
+  '?': 'help',
 };
 /** Load the next page this many photos before the end of the strip. */
 const PREFETCH_MARGIN = 5;
@@ -165,7 +167,8 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
     const handleKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
-      // F favourite, B ban, Del delete, D download (the album's shortcuts, on the photo shown).
+      // F favourite, B ban, Del delete, D download (the album's shortcuts, on the photo shown);
+      // ? lists them, as in the grid.
       const action = e.ctrlKey || e.metaKey || e.altKey ? undefined : LIGHTBOX_KEYS[e.key];
       if (
         action &&
@@ -174,7 +177,8 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
       ) {
         e.preventDefault();
         e.stopPropagation();
-        moderationRef.current[action]();
+        if (action === 'help') showShortcuts();
+        else moderationRef.current[action]();
         return;
       }
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { DEFAULT_TIMEZONE } from '@stadiumcam/contract';
-import { eventDateTime } from '../events/event-time.ts';
+import { eventDateTime, eventShortClock } from '../events/event-time.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -15,10 +15,11 @@ const zoned = (iso: string, tz: string | undefined) => dayjs(iso).tz(tz || DEFAU
  */
 export const localTime = (iso: string, tz: string | undefined) => eventDateTime(iso, tz || DEFAULT_TIMEZONE);
 
-/** Spec 1 §9 date-time format, 24-hour, for the info panel where am/pm must not be guessed. */
-export const fullTime = (iso: string, tz: string | undefined) => zoned(iso, tz).format('YYYY-MM-DD HH:mm:ss');
+/** The info card's times (taken, shared): the same DD/MM/YYYY hh:mm:ss am/pm and zone label as the rest. */
+export const fullTime = (iso: string, tz: string | undefined) => eventDateTime(iso, tz || DEFAULT_TIMEZONE);
 
 /** The day a photo belongs to in the event's zone: strip labels go where it changes. */
 export const localDay = (iso: string, tz: string | undefined) => zoned(iso, tz).format('ddd DD/MM/YYYY');
 
-export const shortTime = (iso: string, tz: string | undefined) => zoned(iso, tz).format('hh:mm a');
+/** "07:05 pm CDT": the lightbox strip's label of a photo. */
+export const shortTime = (iso: string, tz: string | undefined) => eventShortClock(iso, tz || DEFAULT_TIMEZONE);
