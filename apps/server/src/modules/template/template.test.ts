@@ -64,6 +64,12 @@ describeEachDb('template save model', (t) => {
     return { eventIds, languages, availableLanguages: ['english', 'french'], defaultLanguage: 'english' };
   };
 
+  // Before the tests below change the template's venue type (a new event copies the template).
+  it('a new event starts with the venue type stadium', async () => {
+    const e = await createEvent(45);
+    expect((await getEvent(e.slugDate)).venueType).toBe('stadium');
+  });
+
   it('starts the template with the app English texts and the default colours', async () => {
     const tpl = await getEvent('stadiumcam');
     expect(tpl.languages['landing.start']).toEqual({
@@ -237,11 +243,6 @@ describeEachDb('template save model', (t) => {
     const ok = await t().call(templateRoutes.languages, { cookie: template.cookie, body });
     expect(ok.status).toBe(200);
     expect(ok.body.languages['landing.start'].texts.french).toBe('Pas permis');
-  });
-
-  it('a new event starts with the venue type stadium', async () => {
-    const e = await createEvent(45);
-    expect((await getEvent(e.slugDate)).venueType).toBe('stadium');
   });
 
   const hashOf = (s: string) => createHash('sha256').update(s).digest('hex');
