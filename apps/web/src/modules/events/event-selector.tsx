@@ -50,6 +50,9 @@ const kept: Record<'page' | 'header', { page: string; opened: boolean; draft: Dr
   page: { page: '', opened: false, draft: null },
   header: { page: '', opened: false, draft: null },
 };
+const keep = (placement: 'page' | 'header', patch: Partial<(typeof kept)['page']>) => {
+  kept[placement] = { ...kept[placement], ...patch };
+};
 const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 /** What is kept belongs to one page: a selector that sees another page forgets it. */
 function useKeptForPage(placement: 'page' | 'header') {
@@ -85,7 +88,7 @@ export function EventSelector({
   const restore = useKeptForPage(placement);
   const [opened, setOpenedState] = useState(() => restore.kept?.opened ?? false);
   const setOpened = (o: boolean) => {
-    kept[placement] = { ...kept[placement], page: restore.page, opened: o };
+    keep(placement, { page: restore.page, opened: o });
     setOpenedState(o);
   };
   const header = placement === 'header';
@@ -189,7 +192,7 @@ function EventSelectorModal({ placement, opened, onClose, multiple, template, ev
   // The pending choice belongs to the page it was made on: another page starts afresh.
   const [draft, setDraftState] = useState<Draft | null>(() => restored?.draft ?? null);
   const setDraft = (d: Draft | null) => {
-    kept[placement] = { ...kept[placement], page, draft: d };
+    keep(placement, { page, draft: d });
     setDraftState(d);
   };
   const pending = draft?.page === page ? draft.slugDates : null;
