@@ -490,4 +490,76 @@ describe('events console', () => {
     await drawer.getByText(MSG.events.metricsFailed, { exact: true }).waitFor();
     await other.context.close();
   });
+
+  it('an end-now the server refuses says "Error trying to update the event" and the event stays live', async () => {
+    // Today's event is live (above); its end, set to now earlier, goes back ahead of now.
+    const other = await stack.newPage({ login: admin });
+    const p = other.page;
+    const endTime = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 2 * 3600_000).toISOString();
+    const res = await p.request.put('/api/events', {
+      headers: { Origin: stack.url },
+      data: { slugDate: todaySlug, data: { eventStatus: 'live', endTime } },
+    });
+    expect(res.status()).toBe(200);
+    await p.reload();
+    await p.getByTestId('header-event-title').getByText('Game day').waitFor();
+    await p.locator('[data-testid=header-event] [data-testid=status-dot][data-state=active]').waitFor();
+    const sent: unknown[] = [];
+    await p.route('**/api/events', (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      sent.push(route.request().postDataJSON());
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"database down"}' });
+    });
+    await p.getByRole('button', { name: 'Power menu' }).click();
+    await p.getByRole('radio', { name: 'Post' }).click();
+    await p.getByTestId('early-end-modal').getByRole('button', { name: 'Set end time to now' }).click();
+    await p.getByRole('dialog').getByText(MSG.events.eventUpdateFailed, { exact: true }).waitFor();
+    expect(await p.getByText(MSG.events.eventEndedNow).count()).toBe(0);
+    expect(sent).toEqual([
+      { slugDate: todaySlug, data: { eventStatus: 'post', endTime: expect.any(String) as unknown } },
+    ]);
+    await p.unroute('**/api/events');
+    // Nothing changed: the status rolled back and the stored event is live with its end ahead.
+    await p.locator('[data-testid=header-event] [data-testid=status-dot][data-state=active]').waitFor();
+    const event = (await (await p.request.get(`/api/event/${todaySlug}`)).json()) as {
+      endTime: string;
+      eventStatus: string;
+    };
+    expect(event.eventStatus).toBe('live');
+    expect(Date.parse(event.endTime)).toBe(Date.parse(endTime));
+    await other.context.close();
+  });
+
+  it('the page is its first path segment: the unapplied choice stays from /admin/users to /admin/roles (spec 1 §2)', async () => {
+    const other = await stack.newPage({ login: admin, path: '/admin/roles' });
+    const p = other.page;
+    await p.getByRole('link', { name: 'Users', exact: true }).click();
+    await p.waitForURL(/\/admin\/users$/);
+    const header = p.getByTestId('header-event-selector');
+    await header.getByTestId('event-selector-button').click();
+    const modal = p.getByRole('dialog', { name: 'Select an event' });
+    const slugDate = 'stadiumcam-2025-01-05';
+    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    await row.waitFor();
+    const ticked = () =>
+      modal
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows
+            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
+            .map((r) => r.getAttribute('data-slugdate')),
+        );
+    const applied = await ticked();
+    expect(applied).not.toContain(slugDate);
+    await row.click();
+    await expect.poll(ticked).toEqual([slugDate]);
+    // Another route of the same first segment: the same page, the choice is kept.
+    await p.goBack();
+    await p.waitForURL(/\/admin\/roles$/);
+    expect(await modal.isVisible()).toBe(true);
+    expect(await ticked()).toEqual([slugDate]);
+    // Nothing was applied.
+    expect(await header.getByTestId('event-selector-button').textContent()).not.toContain('05/01/2025');
+    await other.context.close();
+  });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import {
+  FOCUS_ANIMATION_MS,
   MAGICSHOT_TOAST_MS,
   MSG,
   P,
@@ -718,6 +719,62 @@ describe('monitor', () => {
     expect(await list.textContent()).toMatch(/cam2\s*off/);
     await context.close();
   }, 120_000);
+
+  /** Lets the page render what the clock's last step changed (React renders on a message, not a timer). */
+  const rendered = (page: Page) =>
+    page.evaluate(
+      'new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(0); c.port2.postMessage(0); })',
+    );
+
+  it('the focus animation shows for 4 s after a snapshot is taken (spec 1 §2, §9)', async () => {
+    const { page, context } = await openMonitor();
+    await page.clock.install();
+    await page.goto('/monitor');
+    await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
+    // From here the page's time moves only by the test's steps.
+    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+    host.socket.emit('taking snapshot', { camera: 'cam1', userId: 'u-focus' });
+    await page.getByTestId('focus-cam1').waitFor();
+    expect(await text(page, 'focus-cam1')).toBe('Taking photo · u-focus');
+    await page.clock.runFor(FOCUS_ANIMATION_MS - 100);
+    await rendered(page);
+    expect(await page.getByTestId('focus-cam1').isVisible()).toBe(true);
+    await page.clock.runFor(100);
+    await page.getByTestId('focus-cam1').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the live-time countdown ticks one second less each second (spec 1 §2, §9)', async () => {
+    const { page, context } = await openMonitor();
+    await page.clock.install();
+    await page.goto('/monitor');
+    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    // A new turn on cam3: its countdown starts from the reported 50 s.
+    host.report({
+      camera: 'cam3',
+      fps: 10,
+      queue: ['u-erin'],
+      firstSrs: { id: 'u-erin', section: '221', row: 'C', seat: '4' },
+      liveTime: 50,
+    });
+    await page.getByTestId('current-cam3').getByText('u-erin').waitFor();
+    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+    await rendered(page);
+    const seconds = async () => {
+      const shown = await text(page, 'livetime-cam3');
+      expect(shown).toMatch(/^\d+:\d\d$/);
+      const [m, s] = shown.split(':').map(Number);
+      return m * 60 + s;
+    };
+    const first = await seconds();
+    expect(first).toBeGreaterThan(30);
+    expect(first).toBeLessThanOrEqual(50);
+    for (const step of [1, 2, 3]) {
+      await page.clock.runFor(1000);
+      await expect.poll(seconds).toBe(first - step);
+    }
+    await context.close();
+  });
 });
 
 describe('monitor with the venue simulator', () => {

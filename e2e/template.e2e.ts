@@ -909,4 +909,35 @@ describe('template screens reach an open attendee app', () => {
     await fan.context.close();
     await op.context.close();
   });
+  it('the page is its first path segment: /template/colors and /template/share keep the selector’s unapplied choice (spec 1 §2)', async () => {
+    const op = await stack.newPage({ login: admin, path: '/template/share' });
+    const p = op.page;
+    await p.getByTestId('template-page').waitFor();
+    await p.getByRole('link', { name: 'Colors', exact: true }).click();
+    await p.waitForURL(/\/template\/colors$/);
+    await p.getByLabel('Background color', { exact: true }).waitFor();
+    const selector = p.getByTestId('event-selector');
+    await selector.getByTestId('event-selector-button').click();
+    const modal = p.getByRole('dialog', { name: 'Select events' });
+    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    await row.waitFor();
+    const ticked = () =>
+      modal
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows
+            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
+            .map((r) => r.getAttribute('data-slugdate')),
+        );
+    // Today's event is the applied selection; the operator unticks it and applies nothing.
+    await expect.poll(ticked).toEqual([slugDate]);
+    await row.click();
+    await expect.poll(ticked).toEqual([]);
+    // Back to /template/share: the same page, the modal and its unapplied choice stay.
+    await p.goBack();
+    await p.waitForURL(/\/template\/share$/);
+    await modal.waitFor();
+    expect(await ticked()).toEqual([]);
+    await op.context.close();
+  });
 });

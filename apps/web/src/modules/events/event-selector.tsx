@@ -40,6 +40,29 @@ const countPageSelector = (delta: number) => {
   pageSelectorListeners.forEach((l) => l());
 };
 
+type Draft = { page: string; slugDates: string[]; anchor: number | null };
+/**
+ * The open modal and its unapplied choice, per placement, kept outside the component: each
+ * template screen mounts its own selector, yet /template/colors and /template/share are one
+ * page (spec 1 §2: the first path segment), so a remount within the page keeps them.
+ */
+const kept: Record<'page' | 'header', { page: string; opened: boolean; draft: Draft | null }> = {
+  page: { page: '', opened: false, draft: null },
+  header: { page: '', opened: false, draft: null },
+};
+const keep = (placement: 'page' | 'header', patch: Partial<(typeof kept)['page']>) => {
+  kept[placement] = { ...kept[placement], ...patch };
+};
+const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
+/** What is kept belongs to one page: a selector that sees another page forgets it. */
+function useKeptForPage(placement: 'page' | 'header') {
+  const page = firstSegment(useLocation().pathname);
+  useEffect(() => {
+    for (const k of Object.values(kept)) if (k.page !== page) Object.assign(k, { page, opened: false, draft: null });
+  }, [page]);
+  return { page, kept: kept[placement].page === page ? kept[placement] : undefined };
+}
+
 /** True while the current page shows its own event selector. */
 export const usePageHasEventSelector = () =>
   useSyncExternalStore(
@@ -62,7 +85,12 @@ export function EventSelector({
 }: Props) {
   const { events: selected } = useSelectedEvents();
   const list = useEventList();
-  const [opened, setOpened] = useState(false);
+  const restore = useKeptForPage(placement);
+  const [opened, setOpenedState] = useState(() => restore.kept?.opened ?? false);
+  const setOpened = (o: boolean) => {
+    keep(placement, { page: restore.page, opened: o });
+    setOpenedState(o);
+  };
   const header = placement === 'header';
 
   useEffect(() => {
@@ -132,6 +160,7 @@ export function EventSelector({
         </ActionIcon>
       </Group>
       <EventSelectorModal
+        placement={placement}
         opened={opened}
         onClose={() => setOpened(false)}
         multiple={multiple}
@@ -145,6 +174,7 @@ export function EventSelector({
 }
 
 type ModalProps = {
+  placement: 'page' | 'header';
   opened: boolean;
   onClose: () => void;
   multiple: boolean;
@@ -154,14 +184,17 @@ type ModalProps = {
   failed: boolean;
 };
 
-function EventSelectorModal({ opened, onClose, multiple, template, events, loading, failed }: ModalProps) {
+function EventSelectorModal({ placement, opened, onClose, multiple, template, events, loading, failed }: ModalProps) {
   const { events: selected, slugDates } = useSelectedEvents();
-  const { pathname } = useLocation();
-  const page = pathname.split('/')[1] ?? '';
+  const { page, kept: restored } = useKeptForPage(placement);
   // Newest first: the events an operator works on are at the top.
   const rows = useMemo(() => [...events].reverse(), [events]);
   // The pending choice belongs to the page it was made on: another page starts afresh.
-  const [draft, setDraft] = useState<{ page: string; slugDates: string[]; anchor: number | null } | null>(null);
+  const [draft, setDraftState] = useState<Draft | null>(() => restored?.draft ?? null);
+  const setDraft = (d: Draft | null) => {
+    keep(placement, { page, draft: d });
+    setDraftState(d);
+  };
   const pending = draft?.page === page ? draft.slugDates : null;
   const anchor = draft?.page === page ? draft.anchor : null;
   const setPending = (slugDates: string[] | null, at: number | null = null) =>
