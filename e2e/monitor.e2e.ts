@@ -620,52 +620,27 @@ describe('monitor', () => {
   });
 
   it('a toast stays 5 s, then leaves in 0.4 s', async () => {
-    type ToastWindow = { toastTimes: { shown?: number; exiting?: number; gone?: number; duration?: string } };
     const { page, context } = await openMonitor();
     await page.locator('[data-testid="current-cam1"]').getByText('u-alice').waitFor();
     const message = MSG.userCommands.kicked('u-alice');
-    // Timed in the page: when the toast is in (opaque), when it starts leaving, when it is gone.
-    // (In-page code as a string: the e2e project has no DOM types.)
-    await page.evaluate(`(() => {
-      const times = {};
-      window.toastTimes = times;
-      const find = () =>
-        [...document.querySelectorAll('.mantine-Notifications-notification')].find((el) =>
-          el.textContent.includes(${JSON.stringify(message)}),
-        );
-      new MutationObserver(() => {
-        const el = find();
-        const now = performance.now();
-        // Mantine sets the state's opacity (1 in, 0 leaving) as a custom property.
-        const opacity = el?.style.getPropertyValue('--notifications-state-opacity').trim();
-        if (times.shown === undefined) {
-          if (opacity === '1') {
-            times.shown = now;
-            times.duration = getComputedStyle(el).transitionDuration;
-          }
-        } else if (!el) times.gone ??= now;
-        else if (opacity === '0') times.exiting ??= now;
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
-    })()`);
+    const watch = await watchToast(page, message);
     await page.getByTestId('kick-cam1').click();
     await page.getByRole('dialog', { name: 'Kick user' }).getByRole('button', { name: 'Kick' }).click();
     // Away from the toasts: a hovered toast does not close.
     await page.mouse.move(1, 1);
     const toast = page.locator('.mantine-Notifications-notification').filter({ hasText: message });
     await toast.waitFor();
-    await page.waitForFunction(() => (globalThis as unknown as ToastWindow).toastTimes.shown !== undefined);
+    await watch.shown();
     // The exit transition: 0.4 s on each of its properties.
-    const durations = await page.evaluate<string>('window.toastTimes.duration');
+    const durations = (await watch.times()).duration!;
     expect(durations.split(', ')).toEqual(Array(3).fill(`${TOAST_EXIT_MS / 1000}s`));
     // Still there after 3 s.
     await page.waitForFunction(
-      () => performance.now() - (globalThis as unknown as ToastWindow).toastTimes.shown! >= 3000,
+      (m) => performance.now() - (globalThis as unknown as ToastWindow).toastTimes[m].shown! >= 3000,
+      message,
     );
     expect(await toast.isVisible()).toBe(true);
-    await page.waitForFunction(() => (globalThis as unknown as ToastWindow).toastTimes.gone !== undefined, null, {
-      timeout: 30_000,
-    });
-    const t = await page.evaluate<{ shown: number; exiting: number; gone: number }>('window.toastTimes');
+    const t = await watch.done();
     // Leaves after 5 s (generous bounds on a loaded machine), gone 0.4 s later, by 7 s at most.
     expect(t.exiting - t.shown).toBeGreaterThanOrEqual(TOAST_MS - 100);
     expect(t.exiting - t.shown).toBeLessThan(TOAST_MS + 1500);
