@@ -14,6 +14,7 @@ import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.r
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
 import { createRng } from '../apps/venue-sim/src/rng.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { eventSelector } from './fixtures/event-selector.ts';
 
 const run = promisify(execFile);
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
@@ -162,18 +163,7 @@ async function waitForCount(page: Page, tab: string, expected: number) {
 }
 
 /** Chooses exactly these events in the album's own selector, as an operator does. */
-async function selectEvents(page: Page, slugDates: string[]) {
-  await page.getByTestId('event-selector').getByTestId('event-selector-button').click();
-  const list = page.getByTestId('event-selector-list');
-  await list.waitFor();
-  for (const row of await list.locator('tbody tr').all()) {
-    const slug = await row.getAttribute('data-slugdate');
-    const on = await row.locator('input[type=checkbox]').isChecked();
-    if (on !== slugDates.includes(slug ?? '')) await row.click();
-  }
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await list.waitFor({ state: 'detached' });
-}
+const selectEvents = (page: Page, slugDates: string[]) => eventSelector(page).choose(slugDates);
 
 async function openAlbum(stack: Stack, slugDates = [PAST.slugDate], viewport?: { width: number; height: number }) {
   const { page, context } = await stack.newPage({ login: admin, path: '/album', viewport });

@@ -7,6 +7,7 @@ import { DEMO_REQUEST_MAILTO, MSG, P, type UploadFace } from '@stadiumcam/contra
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { eventSelector } from './fixtures/event-selector.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 const TZ = 'America/Winnipeg';
@@ -98,10 +99,10 @@ async function seedFinishedEvent(stack: Stack): Promise<string[]> {
 
 /** Chooses one event in a page's single-event selector, as an operator does. */
 async function chooseEvent(page: Page, slugDate: string) {
-  await page.getByTestId('event-selector').getByTestId('event-selector-button').click();
-  await page.getByTestId('event-selector-list').locator(`tr[data-slugdate="${slugDate}"]`).click();
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await page.getByTestId('event-selector-list').waitFor({ state: 'detached' });
+  const selector = eventSelector(page);
+  await selector.open();
+  await selector.row(slugDate).click();
+  await selector.apply();
 }
 
 const figure = async (page: Page, label: string) =>

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { eventSelector } from './fixtures/event-selector.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -411,18 +412,12 @@ describe('events console', () => {
     await page.getByRole('link', { name: 'Calendar' }).click();
     await page.waitForURL(`${stack.url}/`);
     const header = page.getByTestId('header-event-selector');
-    await header.getByTestId('event-selector-button').click();
+    const selector = eventSelector(page, 'header-event-selector');
+    await selector.open();
     const modal = page.getByRole('dialog', { name: 'Select an event' });
-    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    const row = selector.row(slugDate);
     await row.waitFor();
-    const ticked = () =>
-      modal
-        .locator('tbody tr')
-        .evaluateAll((rows) =>
-          rows
-            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
-            .map((r) => r.getAttribute('data-slugdate')),
-        );
+    const { ticked } = selector;
     const applied = await ticked();
     expect(applied).not.toContain(slugDate);
     await row.click();
@@ -536,19 +531,13 @@ describe('events console', () => {
     await p.getByRole('link', { name: 'Users', exact: true }).click();
     await p.waitForURL(/\/admin\/users$/);
     const header = p.getByTestId('header-event-selector');
-    await header.getByTestId('event-selector-button').click();
+    const selector = eventSelector(p, 'header-event-selector');
+    await selector.open();
     const modal = p.getByRole('dialog', { name: 'Select an event' });
     const slugDate = 'stadiumcam-2025-01-05';
-    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    const row = selector.row(slugDate);
     await row.waitFor();
-    const ticked = () =>
-      modal
-        .locator('tbody tr')
-        .evaluateAll((rows) =>
-          rows
-            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
-            .map((r) => r.getAttribute('data-slugdate')),
-        );
+    const { ticked } = selector;
     const applied = await ticked();
     expect(applied).not.toContain(slugDate);
     await row.click();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PREVIEW_SCREENS } from '@stadiumcam/contract';
 import { ensureTodayEventLive, getEventBySlugDate } from '../apps/server/src/modules/events/events.service.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { eventSelector } from './fixtures/event-selector.ts';
 import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { SocketPool } from '../apps/server/src/modules/cameras/realtime.test-util.ts';
 
@@ -916,19 +917,12 @@ describe('template screens reach an open attendee app', () => {
     await p.getByRole('link', { name: 'Colors', exact: true }).click();
     await p.waitForURL(/\/template\/colors$/);
     await p.getByLabel('Background color', { exact: true }).waitFor();
-    const selector = p.getByTestId('event-selector');
-    await selector.getByTestId('event-selector-button').click();
+    const selector = eventSelector(p);
+    await selector.open();
     const modal = p.getByRole('dialog', { name: 'Select events' });
-    const row = modal.locator(`tr[data-slugdate="${slugDate}"]`);
+    const row = selector.row(slugDate);
     await row.waitFor();
-    const ticked = () =>
-      modal
-        .locator('tbody tr')
-        .evaluateAll((rows) =>
-          rows
-            .filter((r) => (r.querySelector('input[type=checkbox]') as any)?.checked)
-            .map((r) => r.getAttribute('data-slugdate')),
-        );
+    const { ticked } = selector;
     // Today's event is the applied selection; the operator unticks it and applies nothing.
     await expect.poll(ticked).toEqual([slugDate]);
     await row.click();
