@@ -10,11 +10,11 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
 import { createRng } from '../apps/venue-sim/src/rng.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
+import { makeEvent, makePhoto } from '../apps/server/src/test/factories.ts';
 
 const run = promisify(execFile);
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
@@ -70,7 +70,7 @@ async function seedEvent(
   ev: { slugDate: string; title: string; gameDate: string; status: 'pre' | 'post' },
 ): Promise<void> {
   const noon = new Date(`${ev.gameDate}T18:00:00Z`);
-  await stack.app.deps.db.insert(events).values({
+  await makeEvent(stack.app.deps.db, ev.slugDate, {
     id: randomUUID(),
     slug: 'stadiumcam',
     slugDate: ev.slugDate,
@@ -115,7 +115,7 @@ async function seedPhotos(
           ? [face('SAD', 0.4)]
           : undefined;
     const date = dateOf(i);
-    await insertSnapshot(stack.app.deps.db, {
+    await makePhoto(stack.app.deps.db, {
       id,
       slug: 'stadiumcam',
       slugDate,
@@ -534,7 +534,7 @@ describe('album and lightbox', () => {
     const clip = await stack.app.deps.media.put(`${ev.slugDate}/${id}/clip.mp4`, Buffer.alloc(2048, 1));
     const { thumb } = await renderPhoto(3);
     const thumbUri = await stack.app.deps.media.put(`${ev.slugDate}/${id}/thumb.jpg`, thumb);
-    await insertSnapshot(stack.app.deps.db, {
+    await makePhoto(stack.app.deps.db, {
       id,
       slug: 'stadiumcam',
       slugDate: ev.slugDate,

@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_REQUEST_MAILTO, MSG, P, type UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
+import { makeEvent, makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 const TZ = 'America/Winnipeg';
@@ -38,7 +38,7 @@ const face = (emotion: string): UploadFace => {
 
 async function insertEndedEvent(stack: Stack, e: typeof DONE): Promise<Date> {
   const start = new Date(`${e.gameDate}T23:00:00Z`);
-  await stack.app.deps.db.insert(events).values({
+  await makeEvent(stack.app.deps.db, e.slugDate, {
     id: randomUUID(),
     slug: 'stadiumcam',
     slugDate: e.slugDate,
@@ -61,7 +61,7 @@ async function seedFinishedEvent(stack: Stack): Promise<string[]> {
     const id = randomUUID();
     const date = new Date(start.getTime() + i * 10 * 60_000);
     const uri = `/media/${DONE.slugDate}/${id}/raw.jpg`;
-    await insertSnapshot(stack.app.deps.db, {
+    await makePhoto(stack.app.deps.db, {
       id,
       slug: 'stadiumcam',
       slugDate: DONE.slugDate,
@@ -384,7 +384,7 @@ describe('analytics and event users', () => {
     for (let i = 0; i < 51; i++) {
       const id = randomUUID();
       const uri = `/media/${BUSY.slugDate}/${id}/raw.jpg`;
-      await insertSnapshot(stack.app.deps.db, {
+      await makePhoto(stack.app.deps.db, {
         id,
         slug: 'stadiumcam',
         slugDate: BUSY.slugDate,

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { ensureTodayEventLive } from '../apps/server/src/modules/events/events.service.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 
@@ -174,7 +174,7 @@ async function login(page: Page, stack: Stack) {
 async function addPhoto(stack: Stack, slugDate: string) {
   const id = randomUUID();
   const uri = `/media/${slugDate}/${id}/raw.jpg`;
-  await insertSnapshot(stack.app.deps.db, {
+  await makePhoto(stack.app.deps.db, {
     id,
     slug: 'stadiumcam',
     slugDate,

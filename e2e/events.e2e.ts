@@ -5,9 +5,9 @@ import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@stadiumcam/contract';
-import { events } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
+import { makeEvent } from '../apps/server/src/test/factories.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -395,7 +395,7 @@ describe('events console', () => {
     // A finished event of its own, so the test does not lean on the ones made above.
     const slugDate = 'stadiumcam-2025-01-05';
     const start = new Date('2025-01-06T00:00:00Z');
-    await stack.app.deps.db.insert(events).values({
+    await makeEvent(stack.app.deps.db, slugDate, {
       id: randomUUID(),
       slug: 'stadiumcam',
       slugDate,

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import type { DeviceClientEvents, DeviceServerEvents } from '@stadiumcam/contract';
-import { events } from '../apps/server/src/db/schema/index.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { makeEvent, makePhoto } from '../apps/server/src/test/factories.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -428,7 +427,7 @@ describe('the operator’s night: forms and dialogs', () => {
     const now = dayjs().tz(TZ);
     const end = now.add(1, 'day').startOf('day').add(1, 'hour'); // 01:00 tomorrow, in the zone
     const today = now.format('YYYY-MM-DD');
-    await stack.app.deps.db.insert(events).values({
+    await makeEvent(stack.app.deps.db, `stadiumcam-${today}`, {
       id: randomUUID(),
       slug: 'stadiumcam',
       slugDate: `stadiumcam-${today}`,
@@ -488,7 +487,7 @@ describe('the operator’s night: album', () => {
     host = await quietHost(stack, 'album-host', ['cam1']);
     // A finished game with 105 photos (two pages), cam1 and cam2 alternating, newest first.
     const noon = new Date(`${EVENT.gameDate}T18:00:00Z`);
-    await stack.app.deps.db.insert(events).values({
+    await makeEvent(stack.app.deps.db, EVENT.slugDate, {
       id: randomUUID(),
       slug: 'stadiumcam',
       slugDate: EVENT.slugDate,
@@ -509,7 +508,7 @@ describe('the operator’s night: album', () => {
     for (let i = 0; i < 105; i++) {
       const id = randomUUID();
       ids.push(id);
-      await insertSnapshot(stack.app.deps.db, {
+      await makePhoto(stack.app.deps.db, {
         id,
         slug: 'stadiumcam',
         slugDate: EVENT.slugDate,

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, SLIDESHOW_DEFAULTS } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { makePhoto } from '../apps/server/src/test/factories.ts';
 
 /** Photos of the master template (the current event of a stack with no dated event). */
 async function seed(stack: Stack, n: number, video: boolean): Promise<string[]> {
@@ -22,7 +22,7 @@ async function seed(stack: Stack, n: number, video: boolean): Promise<string[]> 
     const raw = await stack.app.deps.media.put(`${dir}/raw.jpg`, jpeg);
     // A .mp4 URI is shown as a video whatever the bytes are; the page only looks at the name.
     const shared = video && i === 0 ? await stack.app.deps.media.put(`${dir}/clip.mp4`, jpeg) : raw;
-    await insertSnapshot(stack.app.deps.db, {
+    await makePhoto(stack.app.deps.db, {
       id,
       slug: 'stadiumcam',
       slugDate: 'stadiumcam',

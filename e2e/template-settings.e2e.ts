@@ -9,8 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, P } from '@stadiumcam/contract';
 import { ADDRESS_NOT_FOUND } from '../apps/server/src/modules/template/geocoding.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 
@@ -220,7 +220,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
       .jpeg()
       .toBuffer();
     const url = await stack.app.deps.media.put(`${slugDate}/${id}/raw.jpg`, jpeg);
-    await insertSnapshot(stack.app.deps.db, {
+    await makePhoto(stack.app.deps.db, {
       id,
       slug: slugDate.replace(/-\d{4}-\d{2}-\d{2}$/, ''),
       slugDate,

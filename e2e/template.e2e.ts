@@ -8,8 +8,8 @@ import { MSG, PREVIEW_SCREENS } from '@stadiumcam/contract';
 import { ensureTodayEventLive, getEventBySlugDate } from '../apps/server/src/modules/events/events.service.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
-import { insertSnapshot } from '../apps/server/src/modules/snapshots/snapshots.repository.ts';
 import { SocketPool } from '../apps/server/src/modules/cameras/realtime.test-util.ts';
+import { makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 const DOCS = path.resolve(import.meta.dirname, '../docs/img');
@@ -855,7 +855,7 @@ describe('template screens reach an open attendee app', () => {
         .toBuffer();
       const raw = await stack.app.deps.media.put(`${key}/raw.jpg`, jpeg);
       const shared = composite ? await stack.app.deps.media.put(`${key}/shared.jpg`, jpeg) : raw;
-      await insertSnapshot(stack.app.deps.db, {
+      await makePhoto(stack.app.deps.db, {
         id: `${userId}-${id}`,
         slug: slugDate.replace(/-\d{4}-\d{2}-\d{2}$/, ''),
         slugDate,
