@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { fillLogin } from './fixtures/login.ts';
 
 const ADMIN_EMAIL = 'admin@stadiumcam.local';
 
@@ -19,12 +19,6 @@ async function waitForMails(stack: Stack, count: number): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`expected ${count} mails in the outbox`);
-}
-
-async function fillLogin(page: Page, username: string, password: string) {
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 describe('login, logout and password reset', () => {

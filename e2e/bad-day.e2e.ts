@@ -10,6 +10,7 @@ import { events } from '../apps/server/src/db/schema/index.ts';
 import { ensureTodayEventLive } from '../apps/server/src/modules/events/events.service.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { makePhoto } from '../apps/server/src/test/factories.ts';
+import { logIn } from './fixtures/login.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 
@@ -162,13 +163,7 @@ describe('the console on a bad day', () => {
   });
 });
 
-async function login(page: Page, stack: Stack) {
-  await page.goto('/login');
-  await page.getByLabel('Username', { exact: true }).fill(admin.username);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${stack.url}/`);
-}
+const login = (page: Page, stack: Stack) => logIn(page, stack.url, admin);
 
 /** A photo stored without telling any console: only a REST call can see it. */
 async function addPhoto(stack: Stack, slugDate: string) {
