@@ -461,8 +461,17 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const names = (list: string) =>
       page.getByTestId(`share-${list}-item`).evaluateAll((els) => els.map((e) => e.querySelector('p')!.textContent));
     // Deactivate everything: 'One option need to be active at minimum'.
-    for (const n of await names('active'))
-      await page.getByRole('button', { name: `Deactivate ${n}`, exact: true }).click();
+    // Until none is left: the list may still be settling from the page's load.
+    await expect
+      .poll(
+        async () => {
+          const left = await names('active');
+          for (const n of left) await page.getByRole('button', { name: `Deactivate ${n}`, exact: true }).click();
+          return left.length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(0);
     await page.getByTestId('share-problem').getByText(MSG.templateParts.shareMin).waitFor();
     await page.getByTestId('update-event').click();
     const oops = page.getByRole('dialog', { name: MSG.common.oopsTitle });
