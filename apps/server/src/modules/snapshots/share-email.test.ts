@@ -7,7 +7,7 @@ import { DEFAULT_COLORS, P, eventsRoutes, snapshotsRoutes, templateRoutes } from
 import { describeEachDb } from '../../test/harness.ts';
 import { addDays, todayIn, zonedInstant } from '../events/events.time.ts';
 import { listenUrl } from '../cameras/realtime.test-util.ts';
-import { insertSnapshot } from './snapshots.repository.ts';
+import { makePhoto } from '../../test/factories.ts';
 
 const TZ = 'America/Winnipeg';
 
@@ -77,17 +77,10 @@ describeEachDb('album share by e-mail: the event e-mail colours and header image
     ).toBe(200);
 
     // A fan's photo of this event, where the ingest puts it: /media/<slugDate>/<id>/.
-    const photo = await insertSnapshot(t().app.deps.db, {
+    const photo = await makePhoto(t().app.deps.db, {
       id: 'album-mail-1',
-      slug: 'stadiumcam',
       slugDate,
       userId: 'fan-album-mail',
-      camera: 'cam1',
-      seatType: 'section',
-      section: '101',
-      row: 'A',
-      seat: '1',
-      date: new Date(),
       rawCroppedUri: `/media/${slugDate}/album-mail-1/raw.jpg`,
       sharedUri: `/media/${slugDate}/album-mail-1/raw.jpg`,
     });
