@@ -254,6 +254,29 @@ describe('admin: users and roles', () => {
     await context.close();
   });
 
+  it('a users list the server fails to give shows the "Oops..." modal, and the list comes when it answers', async () => {
+    const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/users' });
+    await page.getByTestId('users-table').waitFor();
+    let lists = 0;
+    await page.route('**/api/users', (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      lists++;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+    });
+    await page.reload();
+    const oops = page.getByRole('dialog', { name: MSG.common.oopsTitle });
+    await oops.getByText(MSG.common.genericError).waitFor();
+    // Asked again twice (a 5xx may pass), then given up: no users are shown.
+    expect(lists).toBe(3);
+    expect(await page.getByRole('row', { name: /admin@stadiumcam\.local/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await oops.waitFor({ state: 'detached' });
+    await page.unroute('**/api/users');
+    await page.reload();
+    await page.getByRole('row', { name: /admin@stadiumcam\.local/ }).waitFor();
+    await context.close();
+  });
+
   it("shows 'Error creating the user' when the server fails the create", async () => {
     const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/users' });
     await page.getByTestId('users-table').waitFor();

@@ -257,6 +257,48 @@ describe('album and lightbox', () => {
     await context.close();
   });
 
+  it('a delete the server refuses shows the "Oops..." modal and the photos stay', async () => {
+    const { page, context } = await openAlbum(stack);
+    const before = await countOf(page, 'all');
+    let deletes = 0;
+    await page.route('**/api/snapshots/delete', (route) => {
+      deletes++;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+    });
+    const first = tiles(page).first();
+    const id = (await first.getAttribute('data-id'))!;
+    await first.getByRole('button', { name: 'Delete photo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    const oops = page.getByRole('dialog', { name: 'Oops...' });
+    await oops.getByText(MSG.common.genericError).waitFor();
+    expect(deletes).toBe(1);
+    expect(await page.getByText(MSG.album.snapshotDeleted).count()).toBe(0);
+    expect(await tile(page, id).count()).toBe(1);
+    expect(await countOf(page, 'all')).toBe(before);
+    await context.close();
+  });
+
+  it('a copy the browser refuses shows the "Oops..." modal, not "Copied!"', async () => {
+    const { page, context } = await openAlbum(stack);
+    await page.evaluate(() => {
+      Object.defineProperty((globalThis as any).navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new Error('NotAllowedError')) },
+      });
+    });
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /Open photo/ })
+      .click();
+    const box = page.getByTestId('lightbox');
+    await box.waitFor();
+    await box.getByRole('button', { name: 'Copy console link' }).click();
+    await page.getByRole('dialog', { name: 'Oops...' }).getByText(MSG.common.genericError).waitFor();
+    expect(await page.getByText(MSG.album.copied).count()).toBe(0);
+    await context.close();
+  });
+
   it('says which album call failed: media, tab counts, filter options', async () => {
     const { page, context } = await stack.newPage({ login: admin, path: '/album' });
     await page.getByTestId('album-page').waitFor();

@@ -450,6 +450,15 @@ describe('monitor', () => {
     });
     expect(res.status).toBe(200);
     await page.getByText(MSG.monitorToasts.shared('u-sharer', 'Download')).waitFor();
+    // Toasts sit at the bottom right (spec 1 §9): within their container's margin of both edges.
+    const toast = page
+      .locator('.mantine-Notifications-notification')
+      .filter({ hasText: MSG.monitorToasts.shared('u-sharer', 'Download') });
+    const box = (await toast.boundingBox())!;
+    const view = page.viewportSize()!;
+    expect(view.width - (box.x + box.width)).toBeLessThanOrEqual(32);
+    expect(view.height - (box.y + box.height)).toBeLessThanOrEqual(32);
+    expect(box.x).toBeGreaterThan(view.width / 2);
     await context.close();
   });
 
@@ -578,6 +587,21 @@ describe('monitor', () => {
     // The tiles of the camera with an attendee: Kick, no Ban.
     expect(await page.getByTestId('kick-cam1').count()).toBe(1);
     expect(await page.getByTestId('ban-cam1').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a notification list the server fails to give shows the "Oops..." modal', async () => {
+    const { page, context } = await openMonitor();
+    let lists = 0;
+    await page.route('**/api/notifications/suspiciousUser?*', (route) => {
+      lists++;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' });
+    });
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: MSG.common.oopsTitle }).getByText(MSG.common.genericError).waitFor();
+    // Asked again twice (a 5xx may pass), then given up: no card is shown.
+    expect(lists).toBe(3);
+    expect(await page.getByTestId('notification-card').count()).toBe(0);
     await context.close();
   });
 
@@ -755,6 +779,23 @@ describe('monitor', () => {
         })
         .toBe(1);
     }
+    await context.close();
+  });
+
+  it('a seat and a zoom a host reports while the monitor is open show on the tile ("first srs", "panZoom")', async () => {
+    const { page, context } = await openMonitor();
+    await streaming(page, ['cam2']);
+    expect(await text(page, 'srs-cam2')).toBe('No seat record');
+    expect(await page.getByTestId('panzoom-cam2').count()).toBe(0);
+    host.report({
+      camera: 'cam2',
+      firstSrs: { id: 'u-zed', section: '118', row: 'M', seat: '7' },
+      panAndZoom: { scale: 3, posX: 0.25, posY: 0.75 },
+    });
+    await expect.poll(() => text(page, 'srs-cam2')).toBe('Sec 118 · Row M · Seat 7');
+    await expect.poll(() => text(page, 'panzoom-cam2')).toBe('3.0×');
+    host.report({ camera: 'cam2', firstSrs: null });
+    await expect.poll(() => text(page, 'srs-cam2')).toBe('No seat record');
     await context.close();
   });
 });

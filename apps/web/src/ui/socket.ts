@@ -8,8 +8,8 @@ let socket: ConsoleSocket | null = null;
 const reconnectListeners = new Set<() => void>();
 
 /**
- * Runs `cb` each time the console socket connects again after a drop: what the server pushed
- * meanwhile is lost, so the caller catches up over REST (providers.tsx refetches every query).
+ * Runs `cb` each time the console socket connects after a drop or a failed try: what the server
+ * pushed meanwhile is lost, so the caller catches up over REST (providers.tsx refetches every query).
  */
 export function onConsoleReconnect(cb: () => void): () => void {
   reconnectListeners.add(cb);
@@ -25,10 +25,14 @@ export function getConsoleSocket(): ConsoleSocket {
   s.on('disconnect', (reason) => {
     if (reason === 'io server disconnect' && socket === s) s.connect();
   });
-  let connectedBefore = false;
+  // Any connect after a drop or a failed try catches up, the first one too when it only came
+  // on a retry: what was fetched over REST meanwhile may have missed pushes.
+  let missed = false;
+  s.on('disconnect', () => (missed = true));
+  s.io.on('reconnect_attempt', () => (missed = true));
   s.on('connect', () => {
-    if (connectedBefore) reconnectListeners.forEach((l) => l());
-    connectedBefore = true;
+    if (missed) reconnectListeners.forEach((l) => l());
+    missed = false;
   });
   socket = s;
   return s;

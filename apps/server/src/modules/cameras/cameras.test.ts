@@ -48,6 +48,19 @@ describeEachDb('camera hosts and console camera commands', (t) => {
     expect((await t().call(camerasRoutes.status, { cookie })).body.cameras).toMatchObject({ st1: 'off', st2: 'off' });
   });
 
+  it('tells every console when a host connects, with its cameras ("monitor socket connected")', async () => {
+    const cookie = await t().adminCookie();
+    const console = await pool.console(cookie);
+    const came = next<{ hostId: string; cameras: string[] }>(
+      console,
+      'monitor socket connected',
+      (p) => p.hostId === 'host-came',
+    );
+    const host = await pool.host('host-came', [{ camera: 'cm1' }, { camera: 'cm2', status: 'off' }]);
+    expect(await came).toEqual({ hostId: 'host-came', cameras: ['cm1', 'cm2'] });
+    host.disconnect();
+  });
+
   it('relays a power command to the host and the new status back to consoles', async () => {
     const cookie = await t().adminCookie();
     const host = await pool.host('host-power', [{ camera: 'pw1' }]);

@@ -8,6 +8,7 @@ import { useSocketEvent } from '../../ui/socket.ts';
 type Pages = InfiniteData<Notification[], number>;
 const countKey = (slugDate: string) => ['notifications', 'count', slugDate] as const;
 const listKey = (slugDate: string) => ['notifications', 'list', slugDate] as const;
+const dismissKey = (slugDate: string) => ['notifications', 'dismiss', slugDate] as const;
 
 const mapPages = (d: Pages | undefined, fn: (n: Notification) => Notification): Pages | undefined =>
   d && { ...d, pages: d.pages.map((p) => p.map(fn)) };
@@ -25,8 +26,11 @@ export function useNotificationCount(slugDate: string) {
   });
   // The server's number is asked again rather than counted here: a dismissal by this console
   // comes back as an event too, and a repeated breach updates a notification already counted.
+  // While this console's dismissal is on its way the server's number is not yet lower: asked
+  // then, it would undo the count shown, so the dismissal asks when it settles.
   const refresh = (n: { slugDate: string }) => {
-    if (n.slugDate === slugDate) void qc.invalidateQueries({ queryKey: key });
+    if (n.slugDate !== slugDate || qc.isMutating({ mutationKey: dismissKey(slugDate) })) return;
+    void qc.invalidateQueries({ queryKey: key });
   };
   useSocketEvent('notificationAdded', refresh);
   useSocketEvent('notificationDismissed', refresh);
@@ -66,7 +70,8 @@ export function useNotifications(slugDate: string) {
   });
   // A fan seen again from another seat: their card's seat records and counts are new.
   useSocketEvent('check distinct', (c) => {
-    if (c.slugDate === slugDate && c.suspicious) void qc.invalidateQueries({ queryKey: key });
+    if (c.slugDate !== slugDate || !c.suspicious || qc.isMutating({ mutationKey: dismissKey(slugDate) })) return;
+    void qc.invalidateQueries({ queryKey: key });
   });
   useSocketEvent('notificationDismissed', ({ _id, slugDate: sd }) => {
     if (sd !== slugDate) return;
@@ -84,8 +89,12 @@ export function useDismissNotification(slugDate: string) {
     qc.setQueryData<{ total: number }>(countKey(slugDate), (c) => (c ? { total: Math.max(0, c.total + by) } : c));
 
   return useMutation({
+    mutationKey: dismissKey(slugDate),
     mutationFn: (id: string) => api(notificationsRoutes.dismiss, { params: { id } }),
-    onMutate: (id) => {
+    onMutate: async (id) => {
+      // A fetch already on its way would answer with the number before the dismissal.
+      await qc.cancelQueries({ queryKey: countKey(slugDate) });
+      await qc.cancelQueries({ queryKey: listKey(slugDate) });
       setAddressed(id, true);
       shiftCount(-1);
     },
@@ -94,5 +103,10 @@ export function useDismissNotification(slugDate: string) {
       shiftCount(1);
       showErrorModal();
     },
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: countKey(slugDate) }),
+        qc.invalidateQueries({ queryKey: listKey(slugDate) }),
+      ]),
   });
 }
