@@ -6,7 +6,7 @@ import { rowsOf } from '../snapshots/snapshots.repository.ts';
 
 /*
  * The analytics roll-ups (analytics_counts, event_users) maintained by statement-level
- * triggers on snapshots, like the album counters (db/migrations/0001_album_counters.sql): one aggregate per
+ * triggers on snapshots (and on event_users for the attendees per bucket), like the album counters (db/migrations/0001_album_counters.sql): one aggregate per
  * statement, every writer covered (ingest, shares, overlays, moderation, event deletes and
  * renames). A statement adds its new rows' contributions and subtracts its old rows', so an
  * update that changes nothing counted (a favourite, a ban) writes nothing. Magicshots are the
@@ -15,7 +15,8 @@ import { rowsOf } from '../snapshots/snapshots.repository.ts';
 
 /** Buckets of 15 minutes from a UTC origin: every time zone's offset is a multiple of 15 min. */
 export const BUCKET_MINUTES = 15;
-const BUCKET = `date_bin('${BUCKET_MINUTES} minutes', r.date, timestamptz '2000-01-01 00:00:00+00')`;
+const bucketOf = (column: string) =>
+  `date_bin('${BUCKET_MINUTES} minutes', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
 
 const num = (e: string) => `(case when jsonb_typeof(${e}) = 'number' then (${e})::numeric end)`;
 const bool = (e: string) => `(case when jsonb_typeof(${e}) = 'boolean' then (${e})::boolean end)`;
@@ -52,7 +53,7 @@ const FACE_METRICS = `
 
 /** Each attendee photo's contributions (slug_date, bucket, metric, key, n), times `sign`. */
 const contributions = (table: string, sign: number) => `
-  select r.slug_date, ${BUCKET} as bucket, m.metric, m.key, m.n * ${sign} as n
+  select r.slug_date, ${bucketOf('r.date')} as bucket, m.metric, m.key, m.n * ${sign} as n
   from ${table} r cross join lateral (
     select 'snapshots', '', 1
     union all select 'sharedPhotos', '', 1 where r.shared_count > 0
@@ -82,6 +83,16 @@ const addUsers = (parts: string) => `
   from (${parts}) as d group by slug_date, user_id having sum(s) <> 0 or sum(s * sh) <> 0
   on conflict (slug_date, user_id) do update set photos = e.photos + excluded.photos,
     shared_photos = e.shared_photos + excluded.shared_photos, first_date = least(e.first_date, excluded.first_date)`;
+/**
+ * Each attendee's contributions to `users` and `sharers` in the bucket of their first photo,
+ * kept by triggers on event_users: the timeline reads a few rows per bucket instead of grouping
+ * every attendee of the event (~100 ms at 250,000 attendees, docs/analytics.md).
+ */
+const userContributions = (table: string, sign: number) => `
+  select r.slug_date, ${bucketOf('r.first_date')} as bucket, m.metric, '' as key, ${sign} as n
+  from ${table} r cross join lateral (
+    select 'users' union all select 'sharers' where r.shared_photos > 0
+  ) as m(metric)`;
 const dropGone = `
   delete from event_users e using (select distinct slug_date, user_id from old_rows) o
   where e.slug_date = o.slug_date and e.user_id = o.user_id and e.photos <= 0`;
@@ -103,12 +114,18 @@ const FUNCTIONS = [
     dropZeros,
   ]),
   fn('analytics_upd', [addCounts(both(contributions)), addUsers(both(userRows)), dropGone]),
+  fn('analytics_users_ins', [addCounts(userContributions('new_rows', 1))]),
+  fn('analytics_users_del', [addCounts(userContributions('old_rows', -1)), dropZeros]),
+  fn('analytics_users_upd', [addCounts(both(userContributions))]),
 ];
 
 const TRIGGERS = [
-  ['analytics_ins', 'insert', 'new table as new_rows'],
-  ['analytics_del', 'delete', 'old table as old_rows'],
-  ['analytics_upd', 'update', 'old table as old_rows new table as new_rows'],
+  ['snapshots', 'analytics_ins', 'insert', 'new table as new_rows'],
+  ['snapshots', 'analytics_del', 'delete', 'old table as old_rows'],
+  ['snapshots', 'analytics_upd', 'update', 'old table as old_rows new table as new_rows'],
+  ['event_users', 'analytics_users_ins', 'insert', 'new table as new_rows'],
+  ['event_users', 'analytics_users_del', 'delete', 'old table as old_rows'],
+  ['event_users', 'analytics_users_upd', 'update', 'old table as old_rows new table as new_rows'],
 ] as const;
 
 const LOCK_KEY = 5_081_978;
@@ -120,17 +137,19 @@ export async function ensureAnalyticsRollup(db: Db): Promise<void> {
     for (const f of FUNCTIONS) await tx.execute(sql.raw(f));
     const present = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from pg_trigger
-        where tgrelid = 'snapshots'::regclass and tgname like 'analytics_%' and not tgisinternal`),
+        where tgrelid in ('snapshots'::regclass, 'event_users'::regclass)
+          and tgname like 'analytics_%' and not tgisinternal`),
     )[0].n;
     if (present === TRIGGERS.length) return;
-    await tx.execute(sql`lock table snapshots in share row exclusive mode`);
-    for (const [name, event, refs] of TRIGGERS) {
-      await tx.execute(sql.raw(`drop trigger if exists ${name} on snapshots`));
+    await tx.execute(sql`lock table snapshots, event_users in share row exclusive mode`);
+    for (const [table, name, event, refs] of TRIGGERS) {
+      await tx.execute(sql.raw(`drop trigger if exists ${name} on ${table}`));
       await tx.execute(
-        sql.raw(`create trigger ${name} after ${event} on snapshots referencing ${refs}
+        sql.raw(`create trigger ${name} after ${event} on ${table} referencing ${refs}
           for each statement execute function ${name}()`),
       );
     }
+    // Counted again from the photos; the event_users triggers count the attendees meanwhile.
     await tx.execute(sql`delete from analytics_counts`);
     await tx.execute(sql`delete from event_users`);
     await tx.execute(sql.raw(addCounts(contributions('snapshots', 1))));

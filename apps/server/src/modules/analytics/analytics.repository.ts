@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyticsCounts, eventUsers, events, pageViewCounts, snapshotCounts } from '../../db/schema/index.ts';
+import { analyticsCounts, events, pageViewCounts, snapshotCounts } from '../../db/schema/index.ts';
 import { rowsOf } from '../snapshots/snapshots.repository.ts';
-import { BUCKET_MINUTES } from './analytics-rollup.repository.ts';
 
 export type CountRow = { metric: string; key: string; bucket: Date; n: number };
 export type UserBucketRow = { bucket: Date; users: number; sharers: number };
@@ -19,17 +18,17 @@ export async function countRows(db: Db, slugDate: string, metrics: string[], wit
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
 }
 
-/** Attendees per bucket of their first photo, and how many of them shared. */
+/** Attendees per bucket of their first photo, and how many of them shared (the roll-up's rows). */
 export async function userBuckets(db: Db, slugDate: string): Promise<UserBucketRow[]> {
-  const rows = await db.execute(sql`
-    select date_bin(${`${BUCKET_MINUTES} minutes`}::interval, first_date, timestamptz '2000-01-01 00:00:00+00') as bucket,
-      count(*)::int as users, (count(*) filter (where shared_photos > 0))::int as sharers
-    from ${eventUsers} where slug_date = ${slugDate} group by 1`);
-  return rowsOf<{ bucket: Date | string; users: number; sharers: number }>(rows).map((r) => ({
-    bucket: new Date(r.bucket),
-    users: Number(r.users),
-    sharers: Number(r.sharers),
-  }));
+  const byBucket = new Map<number, UserBucketRow>();
+  for (const r of await countRows(db, slugDate, ['users', 'sharers'])) {
+    const t = r.bucket.getTime();
+    const b = byBucket.get(t) ?? { bucket: r.bucket, users: 0, sharers: 0 };
+    b[r.metric as 'users' | 'sharers'] += r.n;
+    byBucket.set(t, b);
+  }
+  // A bucket an attendee left (an earlier first photo, a delete) may keep a zero row.
+  return [...byBucket.values()].filter((b) => b.users > 0);
 }
 
 export async function findEvent(db: Db, slugDate: string): Promise<EventRow | null> {

@@ -4,7 +4,10 @@ import { describeEachDb, ORIGIN } from '../../test/harness.ts';
 import { makeEvent, makeFace, makePhoto } from '../../test/factories.ts';
 import type { SnapshotInsert } from '../snapshots/snapshots.repository.ts';
 import { csvCell } from '../../csv.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../snapshots/snapshots.repository.ts';
 import { change, engagedUsers } from './analytics.service.ts';
+import { userBuckets } from './analytics.repository.ts';
 
 // A hand-made data set: every expected number below is worked out by hand from these rows.
 const A = 'stadiumcam-2030-02-10'; // Winnipeg, UTC-6 in February; photos around local midnight
@@ -445,6 +448,13 @@ describeEachDb('analytics API', (t) => {
       'u2@06:10',
     ]);
     expect(await ids({ sharedPlatform: ['Email'] })).toEqual(['u1@05:50']);
+    // The platform totals, counted per share-source list: each photo once, the tab kept.
+    const total = async (query: Record<string, unknown>) => (await list(query)).body.total;
+    expect(await total({ sharedPlatform: ['Email'] })).toBe(1);
+    expect(await total({ sharedPlatform: ['Download', 'Email', 'Share'] })).toBe(2);
+    expect(await total({ sharedPlatform: ['print'] })).toBe(0); // only the operator's magicshot
+    expect(await total({ sharedPlatform: ['print'], type: 'all-with-magicshot' })).toBe(1);
+    expect(await total({ sharedPlatform: ['Email'], slugDate: [A, E] })).toBe(2);
     const beyond = await list({ page: 2 });
     expect(beyond.status).toBe(200);
     expect(beyond.body).toEqual({ items: [], total: 4 });
@@ -455,6 +465,50 @@ describeEachDb('analytics API', (t) => {
       { pageSize: 500 },
     ])
       expect((await list(bad)).status).toBe(400);
+  });
+
+  it('keeps the attendees and sharers per bucket equal to a recount after every kind of write', async () => {
+    const H = 'rollup-2030-02-18';
+    await event(H, 'post');
+    const recount = async () =>
+      rowsOf<{ bucket: Date | string; users: number; sharers: number }>(
+        await db()
+          .execute(sql`select date_bin('15 minutes', first_date, timestamptz '2000-01-01 00:00:00+00') as bucket,
+          count(*)::int as users, (count(*) filter (where shared_photos > 0))::int as sharers
+          from event_users where slug_date = ${H} group by 1 order by 1`),
+      ).map((b) => ({ bucket: new Date(b.bucket), users: Number(b.users), sharers: Number(b.sharers) }));
+    const kept = async () => (await userBuckets(db(), H)).sort((a, b) => a.bucket.getTime() - b.bucket.getTime());
+    const same = async () => expect(await kept()).toEqual(await recount());
+
+    await photo(H, 'r1', '2030-02-18T20:05:00Z');
+    await photo(H, 'r2', '2030-02-18T20:20:00Z');
+    await same();
+    // An earlier first photo moves r2 to an earlier bucket; the old bucket keeps no attendee.
+    await photo(H, 'r2', '2030-02-18T19:50:00Z', { postObj: [share('Email')] });
+    await same();
+    expect((await kept()).map((b) => [b.bucket.toISOString(), b.users, b.sharers])).toEqual([
+      ['2030-02-18T19:45:00.000Z', 1, 1],
+      ['2030-02-18T20:00:00.000Z', 1, 0],
+    ]);
+    // A share of r1's photo makes r1 a sharer; deleting that photo (moderation) removes r1.
+    const ids = rowsOf<{ id: string; user_id: string }>(
+      await db().execute(sql`select id, user_id from snapshots where slug_date = ${H} order by date`),
+    );
+    const r1 = ids.find((x) => x.user_id === 'r1')!.id;
+    await db().execute(sql`update snapshots set shared_count = 1, post_obj = ${JSON.stringify([share('Share')])}::jsonb
+      where id = ${r1}`);
+    await same();
+    const del = await t().call(snapshotsRoutes.remove, {
+      body: { ids: [r1] },
+      cookie: admin,
+      headers: { origin: ORIGIN },
+    });
+    expect(del.status).toBe(200);
+    await same();
+    expect((await get(r.basic, H)).body).toMatchObject({ users: 1, sharers: 1 });
+    // A rename of the event moves its attendees with it.
+    await db().execute(sql`update snapshots set slug_date = ${H} where slug_date = ${H}`);
+    await same();
   });
 
   it('follows moderation: a deleted attendee leaves the figures', async () => {

@@ -168,6 +168,34 @@ export const onlyEvents = (f: AlbumFilter): f is AlbumFilter & { slugDate: strin
   !!f.slugDate?.length &&
   Object.entries(f).every(([k, v]) => k === 'slugDate' || v === undefined || (Array.isArray(v) && v.length === 0));
 
+/** Only events and share platforms named: countable per share-source list (platformCountQuery). */
+export const onlyPlatforms = (
+  f: AlbumFilter,
+  type: SnapshotType,
+): f is AlbumFilter & { slugDate: string[]; sharedPlatform: string[] } =>
+  !!f.sharedPlatform?.length && type !== 'favorites' && onlyEvents({ ...f, sharedPlatform: undefined });
+
+/**
+ * The photos of one event with any of these share platforms, counted by equality: a loose
+ * scan of snapshots_event_sources_idx finds the event's distinct share-source lists (a
+ * handful), and each list that names a platform is an index-only range count of its own
+ * entries. An overlap condition instead reads every shared photo's list of the event
+ * (~300,000 at 1M photos; docs/event-users.md, Speed).
+ */
+export function platformCountQuery(slugDate: string, platforms: string[], type: SnapshotType): SQL {
+  const scope = sql`${s.slugDate} = ${slugDate} and ${s.sharedCount} > 0`;
+  return sql`with recursive l(v) as (
+      (select ${s.shareSources} from ${s} where ${scope} and ${s.shareSources} is not null
+        order by ${s.shareSources} limit 1)
+      union all
+      select (select ${s.shareSources} from ${s} where ${scope} and ${s.shareSources} > l.v
+        order by ${s.shareSources} limit 1)
+      from l where l.v is not null)
+    select coalesce(sum((select count(*) from ${s}
+      ${whereSql([scope, sql`${s.shareSources} = l.v`, typeCondition(type)])})), 0)::int as n
+    from l where l.v is not null and l.v && ${textArray(platforms)}`;
+}
+
 /**
  * Every `every`-th position of one tab of one event, oldest first, over the next
  * `steps` × `every` entries from `from` (inclusive; the tab's start without it): one

@@ -8,6 +8,8 @@ import {
   eventOptionsQuery,
   eventScope,
   onlyEvents,
+  onlyPlatforms,
+  platformCountQuery,
   OPTION_COLUMNS,
   pageAnchorsQuery,
   pageIdsQuery,
@@ -129,6 +131,12 @@ export async function countSnapshots(db: Db, filter: AlbumFilter, type: Snapshot
       (await countSnapshots(db, { ...filter, hidden: true }, type))
     );
   if (onlyEvents(filter)) return storedTotal(await counters(db, filter.slugDate), type);
+  if (onlyPlatforms(filter, type)) {
+    let n = 0;
+    for (const e of filter.slugDate)
+      n += rowsOf<{ n: number }>(await db.execute(platformCountQuery(e, filter.sharedPlatform, type)))[0].n;
+    return n;
+  }
   return rowsOf<{ n: number }>(await db.execute(countQuery(filter, type)))[0].n;
 }
 
