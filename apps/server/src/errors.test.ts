@@ -19,14 +19,23 @@ describe('AppError', () => {
     expect(badRequest(MSG.devices.metadataNotJson).code).toBe('devices.metadataNotJson');
   });
 
-  it('the server throws no fixed text outside the catalogue', () => {
+  it('the server builds no error text outside the catalogue: a thrown fixed text is a catalogue text, and no template literal is thrown or sent as an error', () => {
+    // What a throw helper or `new AppError(status, …)` is given: a quoted fixed text must be a
+    // catalogue text; a template literal must be a catalogue function instead (MSG.area.key(value)).
     const thrown =
-      /(?:new AppError\(\d+, |\b(?:badRequest|notFound|conflict|forbidden|unprocessable|unauthorized)\()'([^']*)'/g;
+      /(?:\bnew AppError\(\s*[^,;]+?,\s*|\b(?:badRequest|notFound|conflict|forbidden|unprocessable|unauthorized)\(\s*)(?:'([^'\n]*)'|"([^"\n]*)"|(`[^`\n]*`?))/g;
+    // The error of a socket ack or a reply body ({ ok: false, error: `…` }) built in place.
+    const builtError = /\berror:\s*(`[^`\n]*`?)/g;
     const outside: string[] = [];
     for (const file of readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('test/')) continue;
       const code = readFileSync(path.join(import.meta.dirname, file), 'utf8');
-      for (const [, text] of code.matchAll(thrown)) if (!msgKeyOf(text)) outside.push(`${file}: ${text}`);
+      for (const [, single, double, template] of code.matchAll(thrown)) {
+        const text = single ?? double;
+        if (text === undefined) outside.push(`${file}: ${template}`);
+        else if (!msgKeyOf(text)) outside.push(`${file}: ${text}`);
+      }
+      for (const [, template] of code.matchAll(builtError)) outside.push(`${file}: ${template}`);
     }
     expect(outside).toEqual([]);
   });

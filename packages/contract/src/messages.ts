@@ -3,7 +3,8 @@ import { EVENT_TIME_STEP_MINUTES, PASSWORD_MIN_LENGTH } from './constants.ts';
 /**
  * The one message catalogue: every user-facing text of console and server (the spec's texts
  * exactly), keyed by area so the console can be translated later. A server error carries its
- * key as `AppError.code` ("events.eventNotFound"). Texts with a number in them are functions.
+ * key as `AppError.code` ("events.eventNotFound"). Texts built from values (a number, a name) are
+ * functions.
  */
 export const MSG = {
   common: {
@@ -18,6 +19,9 @@ export const MSG = {
     /** The offline mode of spec 3 §4 Global: shown while the browser has no network. */
     offline: 'You are offline. The console shows what it had and catches up when the network returns.',
     tooManyRequests: 'Too many requests, please slow down',
+    /** A request its route's schema refuses: the first problem, after its field path when it has one. */
+    invalidRequest: (path: string | undefined, problem: string | undefined) =>
+      `Invalid request: ${path ? `${path}: ` : ''}${problem ?? 'bad input'}`,
     deleteLabel: 'Delete',
   },
   ops: {
@@ -33,8 +37,14 @@ export const MSG = {
     /** Multipart uploads (photos, map files, template parts). */
     notMultipart: 'Upload must be multipart/form-data',
     malformedUpload: 'Malformed upload',
+    /** A multipart body the parser gave up on, with the parser's reason. */
+    malformedUploadReason: (reason: string | undefined) => `Malformed upload: ${reason ?? 'unreadable body'}`,
     oneFileOnly: 'Send one file only',
     noFileInUpload: 'No file in the upload',
+    sendFileInField: (field: string) => `Send the file in the field "${field}"`,
+    fileMissing: (field: string) => `The "${field}" file is missing`,
+    fileTooLarge: (mb: number) => `A file is larger than ${mb} MB`,
+    tooManyFiles: (max: number) => `At most ${max} files at once`,
   },
   auth: {
     loginFailed: 'Something went wrong, Please try again',
@@ -107,7 +117,9 @@ export const MSG = {
     eventInPast: 'You cannot create events in the past',
     eventDayTaken: 'Please, check your selection, you cannot create events on days that you already have events',
     eventNotFound: 'Event not found',
+    unknownEvent: (slugDate: string) => `Unknown event "${slugDate}"`,
     wrongSlugDate: 'Please, enter the correct slug date',
+    slugDateExpected: (slugDate: string) => `slugDate should be ${slugDate}`,
     eventCreateFailed: 'Something went wrong, Please try again',
     eventUpdated: 'Event has been updated',
     eventUpdateFailed: 'Error trying to update the event',
@@ -167,6 +179,9 @@ export const MSG = {
     snapshotNotFound: 'Snapshot not found',
     exportWhileLive: 'Photos of a live event cannot be exported until the event is over.',
     exportPasswordWeak: 'The password must be at least 10 characters and not easy to guess.',
+    /** The photo links of a share e-mail (POST snapshots/share). */
+    notPhotoLink: (link: string) => `Not a link to a photo: ${link}`,
+    notOwnPhotoLink: (link: string) => `Not a link to a photo of this server: ${link}`,
     emailRateLimited: (perHour: number) => `You can send ${perHour} e-mails an hour. Please try again later.`,
     exifFailed: 'Sorry Something Went Wrong',
     noData: 'No data to display',
@@ -186,6 +201,11 @@ export const MSG = {
     magicshotErrorTitle: 'Error taking magicshot',
     bodyCameraDiffers: 'The camera in the body differs from the one in the path',
     hostNoAnswer: 'Camera host did not answer',
+    unknownCamera: (camera: string) => `Unknown camera "${camera}"`,
+    noConnectedHost: (camera: string) => `Camera "${camera}" has no connected host`,
+    cameraIsOff: (camera: string) => `Camera "${camera}" is off`,
+    /** A command to several cameras: the first camera that failed, with its host's answer. */
+    cameraFailed: (camera: string, error: string) => `${camera}: ${error}`,
   },
   /** Camera hosts' photo uploads (docs/protocol.md §2). */
   devices: {
@@ -305,6 +325,7 @@ export const MSG = {
     cameraNoAnswer: 'The camera did not answer, please try again',
     photoNotFound: 'Photo not found',
     overlayUnavailable: 'Overlay is not available',
+    unknownOverlay: (storageKey: string) => `Unknown overlay "${storageKey.slice(0, 100)}"`,
     photoNotStored: 'The photo is not in the media store',
   },
   /** Overlays, share, seat options, geofence, trivia, slideshow, export/import (spec 2 §5, §8; spec 3 §2.9). */
@@ -317,6 +338,7 @@ export const MSG = {
     overlaySize: 'Overlay must be 2160x2160 px',
     overlayTooLarge: 'Overlay must be 800 KB or less',
     overlaysMax: 'At most 7 overlays',
+    overlayNotUploaded: (storageKey: string) => `The overlay "${storageKey.slice(-12)}" was not uploaded`,
     overlayUploadBusy: 'Another overlay is being uploaded, please wait',
     overlaySectionsRequired: 'Select at least one section',
     shareMax: 'You have limited share options enabled. Please, disable one of the options and try again',
@@ -336,6 +358,10 @@ export const MSG = {
     seatAlreadyBlocked: 'This SRS is already blocked, please, try a different one',
     seatBlocked: 'This seat is blocked, please choose another one',
     unknownSeat: 'This seat does not exist at the venue',
+    /** `unknownSeat` naming the seat. */
+    unknownSeatAt: (section: string, row: string, seat: string) =>
+      `This seat does not exist at the venue: ${section} ${row} ${seat}`,
+    seatTypeEnabledAndOff: (type: string) => `Seat type ${type} cannot be enabled and forced off`,
     outsideGeofence: 'You are outside the venue area',
     positionNeeded: 'Please allow your location to join the queue',
     fieldRequired: 'This field is required',
@@ -345,6 +371,7 @@ export const MSG = {
     triviaEnabled: 'Enabled',
     triviaDisabled: 'Disabled',
     invalidAmp: 'Please upload a valid .amp file',
+    exportNeedsTemplate: 'Exporting and importing events needs the Template permission.',
     deleteImageConfirm: 'Do you want to delete the image?',
     chooseTarget: 'Choose at least one target',
     noBlockedSeats: 'No blocked seats',
@@ -357,9 +384,11 @@ export const MSG = {
     languageMismatch: 'The language of the path and the body differ',
     eventIdsInvalid: 'eventIds must be a JSON list of event ids',
     geocoderNoAnswer: 'The geocoding service did not answer',
+    geocoderFailed: (status: number) => `The geocoding service answered ${status}`,
   },
   /** Camera configs, config files and mapping (spec 3 §5, §8). */
   mapping: {
+    notConnected: 'NOT CONNECTED: press Connect',
     loadingCameras: 'Loading available Cameras',
     noCamerasAvailable: 'No cameras available',
     camerasFetchError: 'Error Fetching Cameras:',
@@ -376,6 +405,10 @@ export const MSG = {
     noMappingInfo: 'No Mapping Info found',
     configUpdated: 'Config updated',
     configUpdateFailed: 'Error updating config',
+    /** 'Update Config' refused: `configUpdateFailed` with what is wrong (each a `fileProblem`, joined by "; "). */
+    seatMapInvalid: (problems: string) => `Error updating config: ${problems}`,
+    fileProblem: (name: string, problem: string) => `${name}: ${problem}`,
+    noFile: (name: string) => `No file "${name.slice(0, 100)}"`,
     fileRemoved: 'File removed from server',
     fileRemoveFailed: 'Error removing file',
     filesUploaded: (n: number) => `${n} file(s) uploaded successfully`,
@@ -389,6 +422,8 @@ export const MSG = {
     mappedCameraName: 'Mapped cameras are named cam<N>',
     regionCorners: 'A region needs its four corners',
     regionNotFound: 'Region not found',
+    regionExists: (section: string) => `Section ${section} already has a region with these corners`,
+    referenceFirst: (camera: string) => `Set the reference position of ${camera} first`,
     referenceTooLarge: 'The image is too large',
     referenceNotJpeg: 'The reference image must be a JPEG',
     camidxInvalid: 'camidx must be a camera number (1..999)',

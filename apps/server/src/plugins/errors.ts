@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '@stadiumcam/contract';
 import { AppError } from '../errors.ts';
 
 export const DATABASE_UNAVAILABLE = 'The database is not answering, please try again in a moment';
@@ -33,8 +34,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         in: err.validationContext,
       }));
       const first = details[0];
-      const where = first?.path ? `${first.path}: ` : '';
-      return reply.status(400).send({ error: `Invalid request: ${where}${first?.message ?? 'bad input'}`, details });
+      return reply.status(400).send({ error: MSG.common.invalidRequest(first?.path, first?.message), details });
     }
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);

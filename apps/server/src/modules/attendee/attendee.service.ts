@@ -186,7 +186,7 @@ export async function chooseOverlay(
   let overlay: Overlay | undefined;
   if (overlayKey !== null) {
     overlay = event ? overlaysOf(event, row.section).find((o) => o.storageKey === overlayKey) : undefined;
-    if (!overlay) throw badRequest(`Unknown overlay "${overlayKey.slice(0, 100)}"`);
+    if (!overlay) throw badRequest(MSG.attendeeApp.unknownOverlay(overlayKey));
   }
   const watermarkUrl = (event?.images as Record<string, string | undefined> | undefined)?.watermarkUrl;
   // Photos only (a video clip keeps its file); a watermark file gone missing is skipped, not fatal.

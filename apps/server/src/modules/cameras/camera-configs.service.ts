@@ -58,7 +58,7 @@ export async function updateCameraConfigs(
 ): Promise<CameraWithConfigs> {
   if (body.camera !== key) throw badRequest(MSG.cameras.bodyCameraDiffers);
   const [row] = await listCameraConfigs(deps.db, [key]);
-  if (!row) throw notFound(`Unknown camera "${key}"`);
+  if (!row) throw notFound(MSG.cameras.unknownCamera(key));
   const current = toCamera(deps, row).configs;
   const byKey = new Map(current.map((c) => [c.configKey, c]));
   const values: { configKey: string; configValue: string | number }[] = [];

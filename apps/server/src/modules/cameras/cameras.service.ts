@@ -9,7 +9,7 @@ import type {
   HostHello,
   HostInfo,
 } from '@stadiumcam/contract';
-import { CameraReportSchema, HostHelloSchema, MAX_FRAME_BYTES } from '@stadiumcam/contract';
+import { CameraReportSchema, HostHelloSchema, MAX_FRAME_BYTES, MSG } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { listKnownCameras, upsertHostCameras } from './cameras.repository.ts';
 import { listenQueueUsers, queueUsers } from '../devices/events-link.ts';
@@ -207,8 +207,8 @@ export class CameraHub {
   /** The host serving `camera`, or the reason there is none. */
   hostOf(camera: string): HostRef | { error: string } {
     const entry = this.cameras.get(camera);
-    if (!entry) return { error: `Unknown camera "${camera}"` };
-    return this.hostRef(entry) ?? { error: `Camera "${camera}" has no connected host` };
+    if (!entry) return { error: MSG.cameras.unknownCamera(camera) };
+    return this.hostRef(entry) ?? { error: MSG.cameras.noConnectedHost(camera) };
   }
 
   /** Every connected host with the cameras it serves (or only those in `only`). */

@@ -38,10 +38,10 @@ async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-      throw new AppError(413, `The image is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`);
+      throw new AppError(413, MSG.templateImages.fileTooLarge(MAX_PHOTO_BYTES / (1024 * 1024)));
     }
     if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.templateImages.fieldImage);
-    throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
+    throw badRequest(MSG.media.malformedUploadReason(e.message));
   }
   if (metadata === undefined) throw badRequest(MSG.devices.metadataMissing);
   if (!image?.length) throw badRequest(MSG.templateImages.fileMissing);

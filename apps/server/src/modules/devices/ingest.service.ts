@@ -27,9 +27,9 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
   if (!parsed.success) throw badRequest(MSG.devices.invalidMetadata, parsed.error.issues);
   const meta = parsed.data;
   const event = await eventBySlugDate(deps, meta.slugDate);
-  if (!event) throw badRequest(`Unknown event "${meta.slugDate}"`);
+  if (!event) throw badRequest(MSG.events.unknownEvent(meta.slugDate));
   const hub = deps.cameras;
-  if (!hub.get(meta.camera)) throw badRequest(`Unknown camera "${meta.camera}"`);
+  if (!hub.get(meta.camera)) throw badRequest(MSG.cameras.unknownCamera(meta.camera));
 
   const { format } = await probeImage(upload.image);
   const date = meta.date ? new Date(meta.date) : new Date();

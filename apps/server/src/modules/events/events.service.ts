@@ -127,7 +127,7 @@ export async function createEvent(deps: Deps, body: EventCreate, now = new Date(
   const tz = body.timezone ?? template.timezone;
   if (!isTimeZone(tz)) throw badRequest(MSG.events.unknownTimeZone);
   const slugDate = `${template.slug}-${body.gameDate}`;
-  if (body.slugDate !== slugDate) throw badRequest(`slugDate should be ${slugDate}`);
+  if (body.slugDate !== slugDate) throw badRequest(MSG.events.slugDateExpected(slugDate));
   if (body.gameDate < todayIn(tz, now)) throw unprocessable(MSG.events.eventInPast);
   checkSchedule(body.gameDate, start, end, tz);
   if (await findEventOnDay(deps.db, body.gameDate)) throw conflict(MSG.events.eventDayTaken);

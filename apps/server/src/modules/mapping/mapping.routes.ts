@@ -46,9 +46,9 @@ async function readMultipart(req: FastifyRequest, maxBytes: number, maxFiles: nu
   } catch (err) {
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413)
-      throw new AppError(413, `A file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-    if (e.code === 'FST_FILES_LIMIT') throw new AppError(413, `At most ${maxFiles} files at once`);
-    throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
+      throw new AppError(413, MSG.media.fileTooLarge(Math.round(maxBytes / 1024 / 1024)));
+    if (e.code === 'FST_FILES_LIMIT') throw new AppError(413, MSG.media.tooManyFiles(maxFiles));
+    throw badRequest(MSG.media.malformedUploadReason(e.message));
   }
   refuseForbiddenChars([out.fields, out.files.map((f) => f.name)]);
   if (!out.files.length) throw badRequest(MSG.media.noFileInUpload);

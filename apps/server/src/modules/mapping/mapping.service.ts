@@ -113,7 +113,7 @@ export async function listFiles(deps: Deps): Promise<{ files: ConfigFileInfo[] }
 }
 
 export async function removeFile(deps: Deps, name: string, username: string): Promise<{ ok: true }> {
-  if (!(await deleteConfigFile(deps.db, name))) throw notFound(`No file "${name.slice(0, 100)}"`);
+  if (!(await deleteConfigFile(deps.db, name))) throw notFound(MSG.mapping.noFile(name));
   deps.log.info({ user: username, name }, 'config file deleted');
   return { ok: true };
 }
@@ -129,11 +129,8 @@ function publish(deps: Deps, model: SeatMap): void {
 export async function reloadSeatMap(deps: Deps, username: string) {
   const built = buildSeatMap(await candidateFiles(deps, new Map()), await knownCameras(deps), new Date().toISOString());
   if (!built.ok) {
-    throw new AppError(
-      422,
-      `Error updating config: ${built.errors.map((e) => `${e.name}: ${e.error}`).join('; ')}`.slice(0, 2000),
-      { details: built.errors },
-    );
+    const problems = built.errors.map((e) => MSG.mapping.fileProblem(e.name, e.error)).join('; ');
+    throw new AppError(422, MSG.mapping.seatMapInvalid(problems).slice(0, 2000), { details: built.errors });
   }
   await storeSeatMap(deps.db, built.seatMap);
   publish(deps, built.seatMap);
@@ -154,7 +151,7 @@ const CONTENT_TYPES: [RegExp, string][] = [
 
 export async function downloadFile(deps: Deps, name: string): Promise<{ data: Buffer; type: string }> {
   const row = await readConfigFile(deps.db, name);
-  if (!row) throw notFound(`No file "${name.slice(0, 100)}"`);
+  if (!row) throw notFound(MSG.mapping.noFile(name));
   const type = CONTENT_TYPES.find(([re]) => re.test(name))?.[1] ?? 'application/octet-stream';
   return { data: row.data, type };
 }
@@ -173,7 +170,7 @@ async function readMap(deps: Deps, camera: string): Promise<CameraMapFile | null
   const row = await readConfigFile(deps.db, mapFileName(camera));
   if (!row) return null;
   const parsed = parseMapFile(mapFileName(camera), utf8(row.data));
-  if (!parsed.ok) throw unprocessable(`${mapFileName(camera)}: ${parsed.error}`);
+  if (!parsed.ok) throw unprocessable(MSG.mapping.fileProblem(mapFileName(camera), parsed.error));
   return parsed.value;
 }
 
@@ -187,7 +184,7 @@ async function saveMap(deps: Deps, camera: string, file: CameraMapFile, username
     await knownCameras(deps),
     new Date().toISOString(),
   );
-  if (!built.ok) throw unprocessable(built.errors.map((e) => `${e.name}: ${e.error}`).join('; '));
+  if (!built.ok) throw unprocessable(built.errors.map((e) => MSG.mapping.fileProblem(e.name, e.error)).join('; '));
   await putFileAndSeatMap(deps.db, { name, data, uploadedBy: username }, built.seatMap);
   publish(deps, built.seatMap);
   return built.seatMap;
@@ -218,7 +215,7 @@ function cornersOf(r: Region): MapCorner[] {
 async function mapWithReference(deps: Deps, camera: string): Promise<CameraMapFile> {
   cameraNumber(camera);
   const file = await readMap(deps, camera);
-  if (!file) throw unprocessable(`Set the reference position of ${camera} first`);
+  if (!file) throw unprocessable(MSG.mapping.referenceFirst(camera));
   return file;
 }
 
@@ -236,7 +233,7 @@ export async function addRegion(deps: Deps, camera: string, input: RegionInput, 
     file.sections.push(section);
   }
   if (section.regions.some((x) => sameCorners(x.corners, corners)))
-    throw unprocessable(`Section ${r.name} already has a region with these corners`);
+    throw unprocessable(MSG.mapping.regionExists(r.name));
   section.regions.push({ corners, zoom_factor: r.zoomFactor, angle: r.angle, region_type: r.regionType });
   deps.log.info({ user: username, camera, section: r.name, type: r.type }, 'region added');
   return saveMap(deps, camera, file, username);
@@ -262,7 +259,7 @@ export async function updateRegion(
   const section = findRegion(file, ref);
   const corners = cornersOf(r);
   if (section.regions.some((x, i) => i !== ref.index && sameCorners(x.corners, corners)))
-    throw unprocessable(`Section ${ref.section} already has a region with these corners`);
+    throw unprocessable(MSG.mapping.regionExists(ref.section));
   const region = { corners, zoom_factor: r.zoomFactor, angle: r.angle, region_type: r.regionType };
   if (r.name === ref.section && r.type === ref.type) {
     section.regions[ref.index] = region;
@@ -275,7 +272,7 @@ export async function updateRegion(
       file.sections.push(target);
     }
     if (target.regions.some((x) => sameCorners(x.corners, corners)))
-      throw unprocessable(`Section ${r.name} already has a region with these corners`);
+      throw unprocessable(MSG.mapping.regionExists(r.name));
     target.regions.push(region);
   }
   file.sections = file.sections.filter((s) => s.regions.length);
@@ -299,7 +296,7 @@ export async function setReference(
   username: string,
 ): Promise<SeatMap> {
   const number = cameraNumber(camera);
-  if (!(await knownCameras(deps)).has(camera)) throw notFound(`Unknown camera "${camera}"`);
+  if (!(await knownCameras(deps)).has(camera)) throw notFound(MSG.cameras.unknownCamera(camera));
   const file = (await readMap(deps, camera)) ?? {
     camera: number,
     ptu_model: '',

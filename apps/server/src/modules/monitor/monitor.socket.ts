@@ -184,7 +184,7 @@ export function registerMonitorSocket(deps: Deps): void {
       ({ room }) => (room === 'map' ? { perms: [P.CONFIG, P.MONITOR_READ], or: true } : monitor),
       schemas.stream,
       async ({ room, camera }) => {
-        if (!hub.get(camera)) return { ok: false, error: `Unknown camera "${camera}"` };
+        if (!hub.get(camera)) return { ok: false, error: MSG.cameras.unknownCamera(camera) };
         const set = joins.get(socket) ?? new Set<string>();
         joins.set(socket, set);
         set.add(`${room}\n${camera}`);
@@ -202,7 +202,7 @@ export function registerMonitorSocket(deps: Deps): void {
 
     command('take MagicShot', { perms: [P.MAGICSHOTS_WRITE] }, schemas.magic, async ({ slug, camera }) => {
       const event = slug ? await eventBySlugDate(deps, slug) : await currentEvent(deps);
-      if (!event) return { ok: false, error: `Unknown event "${slug}"` };
+      if (!event) return { ok: false, error: MSG.events.unknownEvent(String(slug)) };
       const keys = camera
         ? [camera]
         : hub
@@ -216,7 +216,7 @@ export function registerMonitorSocket(deps: Deps): void {
           const host = hub.hostOf(key);
           if ('error' in host) return { key, userId: '', answer: { ok: false, error: host.error } as Answer };
           if (hub.get(key)?.status !== 'on')
-            return { key, userId: '', answer: { ok: false, error: `Camera "${key}" is off` } as Answer };
+            return { key, userId: '', answer: { ok: false, error: MSG.cameras.cameraIsOff(key) } as Answer };
           const userId = `${MAGIC_USER_PREFIX}-${randomUUID().slice(0, 8)}`;
           return {
             key,
@@ -231,7 +231,8 @@ export function registerMonitorSocket(deps: Deps): void {
       );
       const failed = answers.find((a) => !a.answer.ok);
       deps.log.info({ user: user.username, cameras: keys, failed: failed?.key }, 'magic shot');
-      if (failed && !failed.answer.ok) return { ok: false, error: `${failed.key}: ${failed.answer.error}` };
+      if (failed && !failed.answer.ok)
+        return { ok: false, error: MSG.cameras.cameraFailed(failed.key, failed.answer.error) };
       return { ok: true, cameras: keys, shots: answers.map(({ key, userId }) => ({ camera: key, userId })) };
     });
 

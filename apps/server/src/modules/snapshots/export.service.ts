@@ -96,10 +96,10 @@ function shareLink(publicUrl: string, link: string): string {
   try {
     url = new URL(link, base);
   } catch {
-    throw badRequest(`Not a link to a photo: ${link}`);
+    throw badRequest(MSG.album.notPhotoLink(link));
   }
   if (url.origin !== base.origin || !url.pathname.startsWith('/media/') || url.pathname.includes('..'))
-    throw badRequest(`Not a link to a photo of this server: ${link}`);
+    throw badRequest(MSG.album.notOwnPhotoLink(link));
   return url.toString();
 }
 

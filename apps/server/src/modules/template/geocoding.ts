@@ -26,7 +26,7 @@ export function nominatimGeocoder(baseUrl: string, fetchImpl: typeof fetch = fet
       } catch {
         throw new AppError(502, MSG.templateParts.geocoderNoAnswer);
       }
-      if (!res.ok) throw new AppError(502, `The geocoding service answered ${res.status}`);
+      if (!res.ok) throw new AppError(502, MSG.templateParts.geocoderFailed(res.status));
       const list = (await res.json().catch(() => null)) as
         { lat?: string; lon?: string; display_name?: string }[] | null;
       const hit = Array.isArray(list) ? list[0] : undefined;

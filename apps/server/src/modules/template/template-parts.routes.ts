@@ -39,7 +39,7 @@ async function readUpload(
     })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname !== opts.fileField) throw badRequest(`Send the file in the field "${opts.fileField}"`);
+        if (part.fieldname !== opts.fileField) throw badRequest(MSG.media.sendFileInField(opts.fileField));
         file = { data, filename: part.filename, mimetype: part.mimetype };
       } else {
         fields[part.fieldname] = String(part.value);
@@ -50,11 +50,11 @@ async function readUpload(
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError(413, opts.tooLarge);
     if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.media.oneFileOnly);
-    throw badRequest(`Malformed upload: ${e.message ?? 'unreadable body'}`);
+    throw badRequest(MSG.media.malformedUploadReason(e.message));
   }
   // Text fields (the import's eventIds) and the file name follow the input rule of every route.
   refuseForbiddenChars([fields, file?.filename]);
-  if (!file?.data.length) throw badRequest(`The "${opts.fileField}" file is missing`);
+  if (!file?.data.length) throw badRequest(MSG.media.fileMissing(opts.fileField));
   return { file: file.data, filename: file.filename, mimetype: file.mimetype, fields };
 }
 

@@ -22,7 +22,7 @@ async function overlayRules(value: PartValue<'overlays'>, deps: Deps): Promise<P
       key.split('/').at(-2) === 'overlays' &&
       [o.urlRaw, o.urlMediumSize].every((u) => u === o.urlFullSize) &&
       (await deps.media.exists(key));
-    if (!ok) throw unprocessable(`The overlay "${o.storageKey.slice(-12)}" was not uploaded`);
+    if (!ok) throw unprocessable(MSG.templateParts.overlayNotUploaded(o.storageKey));
   }
   return value;
 }
@@ -48,7 +48,7 @@ export function seatExists(deps: Deps, s: BlockedSeat): boolean {
 function seatRules(value: PartValue<'seatOptions'>, deps: Deps): PartValue<'seatOptions'> {
   for (const o of value.seatType) {
     // A type is either on, or off by the operator (forcedDisable), or off by the venue.
-    if (o.enabled && o.forcedDisable) throw unprocessable(`Seat type ${o.type} cannot be enabled and forced off`);
+    if (o.enabled && o.forcedDisable) throw unprocessable(MSG.templateParts.seatTypeEnabledAndOff(o.type));
   }
   const offered = new Set(value.seatType.filter((o) => o.enabled || o.forcedDisable).map((o) => o.type));
   const seen = new Set<string>();
@@ -56,7 +56,7 @@ function seatRules(value: PartValue<'seatOptions'>, deps: Deps): PartValue<'seat
     if (!offered.has(b.seatType)) throw unprocessable(MSG.templateParts.selectSeatType);
     if (seen.has(blockedSeatKey(b))) throw unprocessable(MSG.templateParts.seatAlreadyBlocked);
     seen.add(blockedSeatKey(b));
-    if (!seatExists(deps, b)) throw unprocessable(`${MSG.templateParts.unknownSeat}: ${b.section} ${b.row} ${b.seat}`);
+    if (!seatExists(deps, b)) throw unprocessable(MSG.templateParts.unknownSeatAt(b.section, b.row, b.seat));
   }
   return value;
 }
