@@ -145,6 +145,16 @@ async function seedPhotos(
 
 const tiles = (page: Page) => page.getByTestId('snapshot-tile');
 const tile = (page: Page, id: string) => page.locator(`[data-testid="snapshot-tile"][data-id="${id}"]`);
+/** Opens the lightbox on the nth tile of the page (an operator's click on the photo). */
+async function openLightbox(page: Page, nth = 0) {
+  await tiles(page)
+    .nth(nth)
+    .getByRole('button', { name: /Open photo/ })
+    .click();
+  const box = page.getByTestId('lightbox');
+  await box.waitFor();
+  return box;
+}
 const countOf = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
 
 /** Moves the lightbox one photo with a key and waits until the strip's active photo changed. */
@@ -287,12 +297,7 @@ describe('album and lightbox', () => {
         value: { writeText: () => Promise.reject(new Error('NotAllowedError')) },
       });
     });
-    await tiles(page)
-      .first()
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
-    await box.waitFor();
+    const box = await openLightbox(page);
     await box.getByRole('button', { name: 'Copy console link' }).click();
     await page.getByRole('dialog', { name: 'Oops...' }).getByText(MSG.common.genericError).waitFor();
     expect(await page.getByText(MSG.album.copied).count()).toBe(0);
@@ -434,12 +439,7 @@ describe('album and lightbox', () => {
     const { page, context } = await openAlbum(stack);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const firstId = (await tiles(page).first().getAttribute('data-id'))!;
-    await tiles(page)
-      .first()
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
-    await box.waitFor();
+    const box = await openLightbox(page);
     await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
     // The newest photos were taken after local midnight on the 15th.
     expect(await page.getByTestId('lightbox-time').textContent()).toMatch(/^15\/03\/2025 \d\d:\d\d:\d\d (am|pm) CDT$/);
@@ -530,11 +530,7 @@ describe('album and lightbox', () => {
       else if (url.includes(bareId!)) await route.fulfill({ status: 200, contentType: 'image/jpeg', body: bare });
       else await route.continue();
     });
-    await tiles(page)
-      .first()
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
+    const box = await openLightbox(page);
     await box.locator(`[data-strip-id="${failId}"][data-active]`).waitFor();
     await box.getByRole('button', { name: 'Exif Data' }).click();
     await box.getByText(MSG.album.exifFailed, { exact: true }).waitFor();
@@ -724,11 +720,7 @@ describe('album and lightbox', () => {
     const { page, context } = await openAlbum(stack, [PAST.slugDate], { width: 1920, height: 1080 });
     await page.getByRole('switch', { name: 'Show Overlays' }).waitFor();
     await stack.screenshot(page, 'album-1920');
-    await tiles(page)
-      .nth(2)
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    await page.getByTestId('lightbox').waitFor();
+    await openLightbox(page, 2);
     await page.getByTestId('lightbox-strip').waitFor();
     await stack.screenshot(page, 'lightbox-1920');
     await context.close();

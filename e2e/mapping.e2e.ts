@@ -148,8 +148,10 @@ describe('mapping and camera configuration screens', () => {
     await stack.screenshot(page, 'camera-configs');
   });
 
-  it('Mapping tool: WASD moves the camera; a saved region sends a fan there to that camera', async () => {
+  it('Mapping tool: not connected until Connect; WASD moves the camera; a saved region sends a fan there to that camera', async () => {
     const { page } = await stack.newPage({ login: ADMIN, path: '/mapping' });
+    // Before Connect the stream says so, not CAMERA OFF (the camera is on).
+    expect(await page.getByTestId('camera-off-cam1').textContent()).toBe(MSG.mapping.notConnected);
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('stream-cam1').and(page.locator('[data-live=true]')).waitFor();
     const position = page.getByTestId('tool-position');

@@ -1206,7 +1206,7 @@ describe('template: geocoding in the console, and a screen without its permissio
     await context.close();
   });
 
-  it('export/import opens without a permission wrapper (spec 2 §6), but the server refuses the export to a user without Template', async () => {
+  it('export/import opens without a permission wrapper (spec 2 §6); without Template it says so, its buttons are disabled and the server refuses the export', async () => {
     const op = await stack.newPage({ login: admin, path: '/' });
     const status = (method: string, url: string, body?: unknown) => call(op.page, method, url, body);
     expect(
@@ -1230,6 +1230,10 @@ describe('template: geocoding in the console, and a screen without its permissio
     await page.getByRole('heading', { name: 'Import Event' }).waitFor();
     expect(await page.getByText(MSG.common.insufficientPermissions).count()).toBe(0);
     expect((await call(page, 'GET', '/api/events/stadiumcam/export')).status).toBe(403);
+    // The console says why and offers no button the server would refuse.
+    await page.getByTestId('export-needs-template').getByText(MSG.templateParts.exportNeedsTemplate).waitFor();
+    for (const name of [/^Export selected/, /^Export all events/, /^Import Event/])
+      expect(await page.getByRole('button', { name }).isDisabled()).toBe(true);
     await context.close();
   });
 });

@@ -570,7 +570,7 @@ export function MappingToolPage() {
           <Stack gap="xs">
             <div style={{ position: 'relative', overflow: 'hidden' }}>
               <div style={{ transform: angle ? `rotate(${angle}deg)` : undefined }} data-testid="tool-preview">
-                <CameraStream camera={camera} on={connected === camera} />
+                <CameraStream camera={camera} on={connected === camera} offLabel={MSG.mapping.notConnected} />
               </div>
               {overlay && (
                 <img

@@ -26,9 +26,12 @@ export function CameraStream({
   focusUser,
   top,
   bottom,
+  offLabel = MSG.cameras.cameraOff,
 }: {
   camera: string;
   on: boolean;
+  /** What a stream that is not on says (the mapping tool's stream is off until it connects). */
+  offLabel?: string;
   focusUser?: string;
   top?: ReactNode;
   bottom?: ReactNode;
@@ -119,7 +122,7 @@ export function CameraStream({
         {!on && (
           <div className={classes.off} data-testid={`camera-off-${camera}`}>
             <IconVideoOff size={28} />
-            {MSG.cameras.cameraOff}
+            {offLabel}
           </div>
         )}
         {on && signal === 'lost' && (

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { EXPORTABLE_FIELDS, MSG, buildPath, exportRoutes, toQueryString } from '@stadiumcam/contract';
+import { EXPORTABLE_FIELDS, MSG, P, buildPath, exportRoutes, toQueryString } from '@stadiumcam/contract';
+import { useCan } from '../auth/session.hooks.ts';
 import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { EVENTS_KEY, useCurrentEvent, useEventList } from '../events/events.hooks.ts';
 import { EventSelector } from '../events/event-selector.tsx';
@@ -35,7 +36,8 @@ const looksLikeAmp = (f: File) => f.name.toLowerCase().endsWith('.amp') || f.typ
 /**
  * Export/Import (spec 2 Export/Import, §5, §7; DESIGN §10): export options, export of the
  * selected events or of all events (not while the current event is live), and an .amp import
- * into the selected events. The page has no permission wrapper; the server asks for Template.
+ * into the selected events. The page has no permission wrapper (spec 2); the server asks for
+ * Template, so without it the page says so and its buttons are disabled.
  */
 export function ExportImportPage() {
   const { events } = useSelectedEvents();
@@ -45,6 +47,7 @@ export function ExportImportPage() {
   const [triviaEnabled, setTrivia] = useState(true);
   const [fields, setFields] = useState<Field[]>(DEFAULT_FIELDS);
   const [importing, setImporting] = useState(false);
+  const canTemplate = useCan(P.TEMPLATE);
   const live = current.data?.eventStatus === 'live';
   const all = (list.data ?? []).filter((e) => !e.template);
 
@@ -74,6 +77,11 @@ export function ExportImportPage() {
         <Title order={3}>Export/Import</Title>
         <EventSelector multiple allowTemplate allowFuture />
       </Group>
+      {!canTemplate && (
+        <Alert color="yellow" maw={760} data-testid="export-needs-template">
+          {MSG.templateParts.exportNeedsTemplate}
+        </Alert>
+      )}
       <Paper withBorder p="md" radius="md" maw={760}>
         <Stack gap="sm">
           <Title order={5}>Export settings</Title>
@@ -88,7 +96,7 @@ export function ExportImportPage() {
           <Group gap="sm" mt="xs">
             <Button
               leftSection={<IconDownload size={16} />}
-              disabled={events.length === 0}
+              disabled={!canTemplate || events.length === 0}
               onClick={() => events.forEach((e) => download(e.slugDate, triviaEnabled, fields))}
             >
               Export selected ({events.length})
@@ -96,7 +104,7 @@ export function ExportImportPage() {
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
-              disabled={live || all.length === 0}
+              disabled={!canTemplate || live || all.length === 0}
               title={live ? 'Not while the current event is live' : undefined}
               onClick={() => all.forEach((e) => download(e.slugDate, triviaEnabled, fields))}
             >
@@ -123,7 +131,7 @@ export function ExportImportPage() {
                 variant="default"
                 leftSection={<IconFileImport size={16} />}
                 loading={importing}
-                disabled={events.length === 0}
+                disabled={!canTemplate || events.length === 0}
                 {...props}
               >
                 Import Event
