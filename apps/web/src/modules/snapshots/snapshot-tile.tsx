@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBan,
@@ -17,14 +17,16 @@ import { useCan } from '../auth/session.hooks.ts';
 
 export type TileAbilities = { select: boolean; favorite: boolean; ban: boolean; remove: boolean };
 
-/** The album's gates (docs/album.md), shared by tiles, toolbar, lightbox and shortcuts. */
+/**
+ * The album's gates (docs/album.md), shared by tiles, toolbar, lightbox and shortcuts. One
+ * object while the gates hold: a new one each render made every memoised tile render again.
+ */
 export function useTileAbilities(): TileAbilities {
-  return {
-    select: useCan([P.SELECT_PHOTO, P.PHOTOS_WRITE], { or: true }),
-    favorite: useCan(P.PHOTOS_WRITE),
-    ban: useCan([P.BAN_PHOTO_USER, P.PHOTOS_WRITE], { or: true }),
-    remove: useCan([P.DELETE_PHOTO, P.PHOTOS_WRITE], { or: true }),
-  };
+  const select = useCan([P.SELECT_PHOTO, P.PHOTOS_WRITE], { or: true });
+  const favorite = useCan(P.PHOTOS_WRITE);
+  const ban = useCan([P.BAN_PHOTO_USER, P.PHOTOS_WRITE], { or: true });
+  const remove = useCan([P.DELETE_PHOTO, P.PHOTOS_WRITE], { or: true });
+  return useMemo(() => ({ select, favorite, ban, remove }), [select, favorite, ban, remove]);
 }
 
 export type TileActions = {
