@@ -280,9 +280,18 @@ describe('template screens reach an open attendee app', () => {
           C.noValidColors,
         ],
       ] as const) {
-        await input.setInputFiles(f);
         const dialog = op.page.getByRole('dialog').filter({ hasText: text });
-        await dialog.waitFor();
+        await input.setInputFiles(f);
+        // A file set while the page still mounted its import button is lost: set it once more.
+        if (
+          !(await dialog.waitFor({ timeout: 10_000 }).then(
+            () => true,
+            () => false,
+          ))
+        ) {
+          await input.setInputFiles(f);
+          await dialog.waitFor();
+        }
         await dialog.getByRole('button', { name: 'Close' }).click();
         await dialog.waitFor({ state: 'hidden' });
       }
