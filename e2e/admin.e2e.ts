@@ -33,6 +33,17 @@ async function closeModals(page: Page) {
   await page.getByRole('dialog').first().waitFor({ state: 'detached' });
 }
 
+/** `/api/users` answers 500 to this method from now on (until unrouted); counts the calls. */
+async function failUsersCall(page: Page, method: 'GET' | 'POST') {
+  const calls = { count: 0 };
+  await page.route('**/api/users', (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    calls.count++;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
+  });
+  return calls;
+}
+
 describe('admin: users and roles', () => {
   let stack: Stack;
   let operatorPassword = '';
@@ -257,17 +268,12 @@ describe('admin: users and roles', () => {
   it('a users list the server fails to give shows the "Oops..." modal, and the list comes when it answers', async () => {
     const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/users' });
     await page.getByTestId('users-table').waitFor();
-    let lists = 0;
-    await page.route('**/api/users', (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      lists++;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
-    });
+    const lists = await failUsersCall(page, 'GET');
     await page.reload();
     const oops = page.getByRole('dialog', { name: MSG.common.oopsTitle });
     await oops.getByText(MSG.common.genericError).waitFor();
     // Asked again twice (a 5xx may pass), then given up: no users are shown.
-    expect(lists).toBe(3);
+    expect(lists.count).toBe(3);
     expect(await page.getByRole('row', { name: /admin@stadiumcam\.local/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await oops.waitFor({ state: 'detached' });
@@ -280,19 +286,14 @@ describe('admin: users and roles', () => {
   it("shows 'Error creating the user' when the server fails the create", async () => {
     const { page, context } = await stack.newPage({ login: ADMIN, path: '/admin/users' });
     await page.getByTestId('users-table').waitFor();
-    let creates = 0;
-    await page.route('**/api/users', (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      creates++;
-      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
-    });
+    const creates = await failUsersCall(page, 'POST');
     await page.getByRole('button', { name: 'Create new user' }).click();
     const modal = page.getByRole('dialog', { name: 'Create new user' });
     await modal.getByLabel('User Name').fill('failing1');
     await modal.getByLabel('E-mail').fill('failing1@stadiumcam.local');
     await modal.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('dialog', { name: MSG.common.oopsTitle }).getByText(MSG.users.userCreateFailed).waitFor();
-    expect(creates).toBe(1);
+    expect(creates.count).toBe(1);
     // The form stays open with what was typed; nothing was created.
     expect(await modal.getByLabel('User Name').inputValue()).toBe('failing1');
     await page.keyboard.press('Escape');

@@ -789,20 +789,14 @@ describe('monitor', () => {
     const { page, context } = await openMonitor();
     // cam1 (another test turned cam2 off); two reports, each seen without a reload.
     await page.getByTestId('srs-cam1').waitFor();
-    host.report({
-      camera: 'cam1',
-      firstSrs: { id: 'u-zed', section: '118', row: 'M', seat: '7' },
-      panAndZoom: { scale: 3, posX: 0.25, posY: 0.75 },
-    });
-    await expect.poll(() => text(page, 'srs-cam1')).toBe('Sec 118 · Row M · Seat 7');
-    await expect.poll(() => text(page, 'panzoom-cam1')).toBe('3.0×');
-    host.report({
-      camera: 'cam1',
-      firstSrs: { id: 'u-alice', section: '104', row: 'F', seat: '12' },
-      panAndZoom: { scale: 2.5, posX: 0.4, posY: 0.6 },
-    });
-    await expect.poll(() => text(page, 'srs-cam1')).toBe('Sec 104 · Row F · Seat 12');
-    await expect.poll(() => text(page, 'panzoom-cam1')).toBe('2.5×');
+    for (const [firstSrs, scale, caption, zoom] of [
+      [{ id: 'u-zed', section: '118', row: 'M', seat: '7' }, 3, 'Sec 118 · Row M · Seat 7', '3.0×'],
+      [{ id: 'u-alice', section: '104', row: 'F', seat: '12' }, 2.5, 'Sec 104 · Row F · Seat 12', '2.5×'],
+    ] as const) {
+      host.report({ camera: 'cam1', firstSrs, panAndZoom: { scale, posX: 0.4, posY: 0.6 } });
+      await expect.poll(() => text(page, 'srs-cam1')).toBe(caption);
+      await expect.poll(() => text(page, 'panzoom-cam1')).toBe(zoom);
+    }
     await context.close();
   });
 });

@@ -22,13 +22,13 @@ export function getConsoleSocket(): ConsoleSocket {
   const s: ConsoleSocket = io('/console', { transports: ['websocket'], withCredentials: true });
   // The server closes a socket when its user's roles change (docs/security.md): reconnect at
   // once so it holds the new permissions. An ended session then fails the handshake and stops.
-  s.on('disconnect', (reason) => {
-    if (reason === 'io server disconnect' && socket === s) s.connect();
-  });
   // Any connect after a drop or a failed try catches up, the first one too when it only came
   // on a retry: what was fetched over REST meanwhile may have missed pushes.
   let missed = false;
-  s.on('disconnect', () => (missed = true));
+  s.on('disconnect', (reason) => {
+    missed = true;
+    if (reason === 'io server disconnect' && socket === s) s.connect();
+  });
   s.io.on('reconnect_attempt', () => (missed = true));
   s.on('connect', () => {
     if (missed) reconnectListeners.forEach((l) => l());

@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { NOTIFICATIONS_PAGE_SIZE, notificationsRoutes, type Notification } from '@stadiumcam/contract';
 import { api } from '../../ui/api.ts';
 import { showErrorModal } from '../../ui/feedback.tsx';
@@ -9,6 +16,11 @@ type Pages = InfiniteData<Notification[], number>;
 const countKey = (slugDate: string) => ['notifications', 'count', slugDate] as const;
 const listKey = (slugDate: string) => ['notifications', 'list', slugDate] as const;
 const dismissKey = (slugDate: string) => ['notifications', 'dismiss', slugDate] as const;
+/**
+ * This console's dismissal is on its way: the server's count and list do not show it yet, so
+ * asking for them now would undo what the console shows; the dismissal asks when it settles.
+ */
+const dismissing = (qc: QueryClient, slugDate: string) => qc.isMutating({ mutationKey: dismissKey(slugDate) }) > 0;
 
 const mapPages = (d: Pages | undefined, fn: (n: Notification) => Notification): Pages | undefined =>
   d && { ...d, pages: d.pages.map((p) => p.map(fn)) };
@@ -26,11 +38,8 @@ export function useNotificationCount(slugDate: string) {
   });
   // The server's number is asked again rather than counted here: a dismissal by this console
   // comes back as an event too, and a repeated breach updates a notification already counted.
-  // While this console's dismissal is on its way the server's number is not yet lower: asked
-  // then, it would undo the count shown, so the dismissal asks when it settles.
   const refresh = (n: { slugDate: string }) => {
-    if (n.slugDate !== slugDate || qc.isMutating({ mutationKey: dismissKey(slugDate) })) return;
-    void qc.invalidateQueries({ queryKey: key });
+    if (n.slugDate === slugDate && !dismissing(qc, slugDate)) void qc.invalidateQueries({ queryKey: key });
   };
   useSocketEvent('notificationAdded', refresh);
   useSocketEvent('notificationDismissed', refresh);
@@ -70,8 +79,8 @@ export function useNotifications(slugDate: string) {
   });
   // A fan seen again from another seat: their card's seat records and counts are new.
   useSocketEvent('check distinct', (c) => {
-    if (c.slugDate !== slugDate || !c.suspicious || qc.isMutating({ mutationKey: dismissKey(slugDate) })) return;
-    void qc.invalidateQueries({ queryKey: key });
+    if (c.slugDate === slugDate && c.suspicious && !dismissing(qc, slugDate))
+      void qc.invalidateQueries({ queryKey: key });
   });
   useSocketEvent('notificationDismissed', ({ _id, slugDate: sd }) => {
     if (sd !== slugDate) return;
