@@ -253,57 +253,17 @@ function EventSelectorModal({ placement, opened, onClose, multiple, template, ev
       </Center>
     );
   } else {
+    // Its own component: the modal renders it only while open (the header's selector is on
+    // every page, and each row formats its times in the event's zone).
     body = (
-      <ScrollArea.Autosize mah="60vh" type="auto">
-        <Table highlightOnHover verticalSpacing={6} stickyHeader data-testid="event-selector-list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                {multiple && (
-                  <Checkbox
-                    aria-label="Select all"
-                    checked={allChosen}
-                    indeterminate={!allChosen && chosen.length > 0}
-                    onChange={handleAll}
-                  />
-                )}
-              </Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Time</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ userSelect: 'none' }}>
-            {rows.map((e, i) => {
-              const on = chosen.includes(e.slugDate);
-              return (
-                <Table.Tr
-                  key={e.slugDate}
-                  data-slugdate={e.slugDate}
-                  onClick={(ev) => handleRow(i, ev)}
-                  style={{ cursor: 'pointer' }}
-                  bg={on ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  <Table.Td>
-                    {/* The row handles the click; the checkbox only shows the state. */}
-                    <Checkbox aria-label={e.title} checked={on} onChange={() => undefined} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={8} wrap="nowrap">
-                      <StatusDot status={e.eventStatus} />
-                      <Text size="sm" truncate maw={260}>
-                        {e.title}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{gameDateStr(e)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{timeRange(e)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+      <EventTable
+        rows={rows}
+        chosen={chosen}
+        multiple={multiple}
+        allChosen={allChosen}
+        onRow={handleRow}
+        onAll={handleAll}
+      />
     );
   }
 
@@ -336,5 +296,68 @@ function EventSelectorModal({ placement, opened, onClose, multiple, template, ev
         </Group>
       </Group>
     </Modal>
+  );
+}
+
+function EventTable(props: {
+  rows: EventItem[];
+  chosen: string[];
+  multiple: boolean;
+  allChosen: boolean;
+  onRow: (i: number, ev: MouseEvent) => void;
+  onAll: () => void;
+}) {
+  const { rows, chosen, multiple, allChosen, onRow: handleRow, onAll: handleAll } = props;
+  return (
+    <ScrollArea.Autosize mah="60vh" type="auto">
+      <Table highlightOnHover verticalSpacing={6} stickyHeader data-testid="event-selector-list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              {multiple && (
+                <Checkbox
+                  aria-label="Select all"
+                  checked={allChosen}
+                  indeterminate={!allChosen && chosen.length > 0}
+                  onChange={handleAll}
+                />
+              )}
+            </Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Time</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ userSelect: 'none' }}>
+          {rows.map((e, i) => {
+            const on = chosen.includes(e.slugDate);
+            return (
+              <Table.Tr
+                key={e.slugDate}
+                data-slugdate={e.slugDate}
+                onClick={(ev) => handleRow(i, ev)}
+                style={{ cursor: 'pointer' }}
+                bg={on ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                <Table.Td>
+                  {/* The row handles the click; the checkbox only shows the state. */}
+                  <Checkbox aria-label={e.title} checked={on} onChange={() => undefined} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={8} wrap="nowrap">
+                    <StatusDot status={e.eventStatus} />
+                    <Text size="sm" truncate maw={260}>
+                      {e.title}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{gameDateStr(e)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{timeRange(e)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -101,7 +101,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The album's `/` shortcut focuses this field. */
 export const USER_FILTER_ID = 'album-user-filter';
 
-export function AlbumFilters({ zone, filter, onChange, options, loading, error }: Props) {
+export const AlbumFilters = memo(function AlbumFilters({ zone, filter, onChange, options, loading, error }: Props) {
   const set = <K extends keyof AlbumFilter>(key: K, value: AlbumFilter[K]) => onChange({ ...filter, [key]: value });
   const active = Object.keys(filterToQuery(filter)).length > 0;
 
@@ -242,4 +242,4 @@ export function AlbumFilters({ zone, filter, onChange, options, loading, error }
       </ScrollArea>
     </Stack>
   );
-}
+});

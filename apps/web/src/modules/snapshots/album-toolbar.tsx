@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Checkbox, Divider, Group, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconBan,
@@ -21,8 +21,10 @@ import type { TileAbilities } from './snapshot-tile.tsx';
 import { useModeration } from './moderation.hooks.tsx';
 
 type Props = {
-  items: SnapshotListItem[];
-  selected: Set<string>;
+  /** The selected photos of the page (the same array while none are: a favourite skips this bar). */
+  chosen: SnapshotListItem[];
+  /** Photos on the page. */
+  pageCount: number;
   onSelectAll: () => void;
   onClear: () => void;
   can: TileAbilities;
@@ -32,16 +34,23 @@ type Props = {
 };
 
 /** Bulk actions on the selected photos of the page (spec 1 §2, §4, §5). */
-export function AlbumToolbar({ items, selected, onSelectAll, onClear, can, slugDates, anyLive }: Props) {
+export const AlbumToolbar = memo(function AlbumToolbar({
+  chosen,
+  pageCount,
+  onSelectAll,
+  onClear,
+  can,
+  slugDates,
+  anyLive,
+}: Props) {
   const { toggleFavorite, toggleBan, deletePhotos } = useModeration();
   const [emailOpen, setEmailOpen] = useState(false);
   const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   // The server refuses these without their permissions (docs/security.md §6, §8).
   const canDownload = useCan(P.PHOTOS_DOWNLOAD);
   const canEmail = useCan(P.PHOTOS_EMAIL);
-  const chosen = items.filter((s) => selected.has(s._id));
   const count = chosen.length;
-  const all = items.length > 0 && count === items.length;
+  const all = pageCount > 0 && count === pageCount;
 
   const handleDownload = (type: 'rawCroppedURI' | 'sharedURI') => {
     const url =
@@ -60,7 +69,7 @@ export function AlbumToolbar({ items, selected, onSelectAll, onClear, can, slugD
             checked={all}
             indeterminate={count > 0 && !all}
             onChange={() => (all ? onClear() : onSelectAll())}
-            disabled={!items.length}
+            disabled={!pageCount}
           />
           <Button
             size="compact-sm"
@@ -179,4 +188,4 @@ export function AlbumToolbar({ items, selected, onSelectAll, onClear, can, slugD
       <ExportModal request={exportRequest} onClose={() => setExportRequest(null)} />
     </Group>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   Alert,
   Badge,
@@ -34,7 +34,15 @@ import { timeToUtc, type AlbumFilter } from './album-filter.ts';
 import { useAlbumUrl, useLightboxRoute } from './album-url.ts';
 import { AlbumFilters } from './album-filters.tsx';
 import { AlbumToolbar } from './album-toolbar.tsx';
-import { SnapshotTile, TileMenu, useTileAbilities, type TileMenuKind, type TileMenuState } from './snapshot-tile.tsx';
+import {
+  SnapshotTile,
+  TileMenu,
+  useTileAbilities,
+  type TileAbilities,
+  type TileActions,
+  type TileMenuKind,
+  type TileMenuState,
+} from './snapshot-tile.tsx';
 import { downloadFile } from './download.ts';
 import { snapshotKeys, useAlbumList, useAlbumStats, useFilterOptions, type AlbumTab } from './snapshots.hooks.ts';
 import { useAlbumKeys } from './album-keys.hooks.tsx';
@@ -48,6 +56,8 @@ const TABS: { value: AlbumTab; label: string; stat: keyof AlbumStats }[] = [
   { value: 'favorites', label: 'Favorites', stat: 'favorite' },
   { value: 'magicshots', label: 'Magicshots', stat: 'magicshots' },
 ];
+
+const NONE: SnapshotListItem[] = [];
 
 /** Spec 1 §9: 5 pages shown (the active one ±2) and 2 at each end. */
 const PAGE_SIBLINGS = 2;
@@ -90,8 +100,12 @@ export function AlbumPage() {
   // The time filter is read in the first dated event's zone (its offset on the game day).
   const dated = events.find((e) => !e.template);
   const zone = dated?.timezone || DEFAULT_TIMEZONE;
-  const noon = dayjs.tz(`${dated?.gameDate ?? dayjs().format('YYYY-MM-DD')} 12:00`, zone);
-  const utcOffset = noon.utcOffset();
+  const gameDate = dated?.gameDate ?? dayjs().format('YYYY-MM-DD');
+  // Zone arithmetic is slow (Intl), and the page renders on every live count.
+  const { utcOffset, zoneText } = useMemo(() => {
+    const noon = dayjs.tz(`${gameDate} 12:00`, zone);
+    return { utcOffset: noon.utcOffset(), zoneText: zoneLabel(noon.toISOString(), zone) };
+  }, [gameDate, zone]);
   // A new object only while a time range is set; the queries key on its content, not identity.
   const queryFilter = timeToUtc(filter, utcOffset);
   const params = { slugDates, tab, page, filter: queryFilter };
@@ -116,7 +130,17 @@ export function AlbumPage() {
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const ids = useMemo(() => items.map((s) => s._id), [items]);
   const { keepOnly, clear, selectAll, toggle } = selection;
+  const chosen = useMemo(
+    () => (selection.selected.size ? items.filter((s) => selection.selected.has(s._id)) : NONE),
+    [items, selection.selected],
+  );
   useEffect(() => keepOnly(ids), [ids, keepOnly]);
+  // Stable across list updates (a favourite patches the list): a new callback would render all
+  // 100 memoised tiles again.
+  const idsRef = useRef(ids);
+  useEffect(() => {
+    idsRef.current = ids;
+  }, [ids]);
 
   const tabStat = TABS.find((t) => t.value === tab)!.stat;
   const total = stats.data ? Math.max(1, Math.ceil(stats.data[tabStat] / ALBUM_PAGE_SIZE)) : 1;
@@ -126,10 +150,19 @@ export function AlbumPage() {
     url.setTab(value as AlbumTab);
     clear();
   };
-  const handleFilter = (next: AlbumFilter) => {
-    url.setFilter(next);
-    clear();
-  };
+  // Stable, so the memoised filters and toolbar skip the page's many re-renders (live counts).
+  const urlRef = useRef(url);
+  useEffect(() => {
+    urlRef.current = url;
+  });
+  const handleFilter = useCallback(
+    (next: AlbumFilter) => {
+      urlRef.current.setFilter(next);
+      clear();
+    },
+    [clear],
+  );
+  const handleSelectAll = useCallback(() => selectAll(idsRef.current), [selectAll]);
   const handlePage = (p: number) => {
     url.setPage(p);
     clear();
@@ -139,12 +172,15 @@ export function AlbumPage() {
     if (on) void qc.invalidateQueries({ queryKey: snapshotKeys.all });
   };
 
-  const handleToggleSelect = useCallback((index: number) => toggle(index, ids), [toggle, ids]);
+  const handleToggleSelect = useCallback((index: number) => toggle(index, idsRef.current), [toggle]);
   const openPhoto = useLightboxRoute(url, slugDates, showOverlays);
   const openPhotoRef = useRef(openPhoto);
   useEffect(() => {
     openPhotoRef.current = openPhoto;
   });
+  // One element for the page's life: the selector re-renders on its own store, not on each
+  // live count the album gets.
+  const selector = useMemo(() => <EventSelector multiple />, []);
   const handleOpen = useCallback((s: SnapshotListItem) => openPhotoRef.current(s._id), []);
   const handleFavorite = useCallback((s: SnapshotListItem) => toggleFavorite([s]), [toggleFavorite]);
   const handleBanPhoto = useCallback((s: SnapshotListItem) => void toggleBan([s]), [toggleBan]);
@@ -164,7 +200,7 @@ export function AlbumPage() {
 
   useAlbumKeys({
     items,
-    selected: items.filter((s) => selection.selected.has(s._id)),
+    selected: chosen,
     onFavorite: (photos) => can.favorite && toggleFavorite(photos),
     onBan: (photos) => can.ban && void toggleBan(photos),
     onDelete: (photos) => can.remove && void deletePhotos(photos),
@@ -189,42 +225,24 @@ export function AlbumPage() {
   else if (!items.length) body = <Message>{MSG.album.noMedia}</Message>;
   else
     body = (
-      <Box
-        ref={grid}
-        data-testid="album-grid"
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-          gap: 'var(--mantine-spacing-sm)',
-          opacity: list.isPlaceholderData ? 0.6 : 1,
-        }}
-      >
-        {items.map((s, i) => (
-          <SnapshotTile
-            key={s._id}
-            snapshot={s}
-            index={i}
-            selected={selection.selected.has(s._id)}
-            showOverlays={showOverlays}
-            can={can}
-            onToggleSelect={handleToggleSelect}
-            onOpen={handleOpen}
-            onFavorite={handleFavorite}
-            onBanPhoto={handleBanPhoto}
-            onBanUser={handleBanUser}
-            onDelete={handleDelete}
-            onDownload={handleDownload}
-            onMenu={handleMenu}
-          />
-        ))}
-        <TileMenu
-          state={menu}
-          onClose={closeMenu}
-          onBanPhoto={handleBanPhoto}
-          onBanUser={handleBanUser}
-          onDownload={handleDownload}
-        />
-      </Box>
+      <AlbumGrid
+        gridRef={grid}
+        items={items}
+        selected={selection.selected}
+        dimmed={list.isPlaceholderData}
+        showOverlays={showOverlays}
+        can={can}
+        menu={menu}
+        onCloseMenu={closeMenu}
+        onToggleSelect={handleToggleSelect}
+        onOpen={handleOpen}
+        onFavorite={handleFavorite}
+        onBanPhoto={handleBanPhoto}
+        onBanUser={handleBanUser}
+        onDelete={handleDelete}
+        onDownload={handleDownload}
+        onMenu={handleMenu}
+      />
     );
 
   return (
@@ -239,7 +257,7 @@ export function AlbumPage() {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="md" wrap="nowrap">
             <Title order={2}>Album</Title>
-            <EventSelector multiple />
+            {selector}
           </Group>
           <Group gap="lg">
             <Switch
@@ -277,9 +295,9 @@ export function AlbumPage() {
           </Alert>
         )}
         <AlbumToolbar
-          items={items}
-          selected={selection.selected}
-          onSelectAll={() => selectAll(ids)}
+          chosen={chosen}
+          pageCount={items.length}
+          onSelectAll={handleSelectAll}
           onClear={clear}
           can={can}
           slugDates={slugDates}
@@ -327,7 +345,7 @@ export function AlbumPage() {
       </Stack>
       <Paper withBorder w={280} style={{ flex: 'none', overflow: 'hidden' }}>
         <AlbumFilters
-          zone={zoneLabel(noon.toISOString(), zone)}
+          zone={zoneText}
           filter={filter}
           onChange={handleFilter}
           options={options.data}
@@ -338,3 +356,60 @@ export function AlbumPage() {
     </Group>
   );
 }
+
+type GridProps = TileActions & {
+  gridRef: RefObject<HTMLDivElement | null>;
+  items: SnapshotListItem[];
+  selected: Set<string>;
+  /** The previous page, shown while the next one loads. */
+  dimmed: boolean;
+  showOverlays: boolean;
+  can: TileAbilities;
+  menu: TileMenuState;
+  onCloseMenu: () => void;
+};
+
+/** The page's tiles and their one menu; memoised: live counts and stats re-render the page only. */
+const AlbumGrid = memo(function AlbumGrid({
+  gridRef,
+  items,
+  selected,
+  dimmed,
+  showOverlays,
+  can,
+  menu,
+  onCloseMenu,
+  ...on
+}: GridProps) {
+  return (
+    <div
+      ref={gridRef}
+      data-testid="album-grid"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
+        gap: 'var(--mantine-spacing-sm)',
+        opacity: dimmed ? 0.6 : 1,
+      }}
+    >
+      {items.map((s, i) => (
+        <SnapshotTile
+          key={s._id}
+          snapshot={s}
+          index={i}
+          selected={selected.has(s._id)}
+          showOverlays={showOverlays}
+          can={can}
+          {...on}
+        />
+      ))}
+      <TileMenu
+        state={menu}
+        onClose={onCloseMenu}
+        onBanPhoto={on.onBanPhoto}
+        onBanUser={on.onBanUser}
+        onDownload={on.onDownload}
+      />
+    </div>
+  );
+});

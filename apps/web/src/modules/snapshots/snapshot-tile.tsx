@@ -1,5 +1,5 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import { ActionIcon, Badge, Box, Card, Checkbox, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
+import { memo, useLayoutEffect, useMemo, useRef, type SyntheticEvent } from 'react';
+import { Menu } from '@mantine/core';
 import {
   IconBan,
   IconDownload,
@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { MSG, P, type SnapshotListItem } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
+import classes from './snapshot-tile.module.css';
 
 export type TileAbilities = { select: boolean; favorite: boolean; ban: boolean; remove: boolean };
 
@@ -55,7 +56,18 @@ type Props = TileActions & {
 export const isVideo = (s: { mediaType: string; rawCroppedURI: string }) =>
   s.mediaType.startsWith('video') || s.rawCroppedURI.endsWith('.mp4');
 
-/** One album photo with its moderation controls (spec 1 §2 Album page). */
+const FALLBACK =
+  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='%23333'/></svg>";
+/** A missing thumbnail shows a dark box, once (the fallback cannot fail). */
+const onImageError = (e: SyntheticEvent<HTMLImageElement>) => {
+  if (e.currentTarget.src !== FALLBACK) e.currentTarget.src = FALLBACK;
+};
+
+/**
+ * One album photo with its moderation controls (spec 1 §2 Album page). Plain elements styled by
+ * snapshot-tile.module.css: a page mounts 100 tiles, and Mantine components made each page
+ * change and tab switch block the browser for half a second (docs/album.md).
+ */
 export const SnapshotTile = memo(function SnapshotTile({
   snapshot: s,
   index,
@@ -67,159 +79,120 @@ export const SnapshotTile = memo(function SnapshotTile({
   const shares = s.postObj.length;
   // Every share record counts as a share; only 'Share' records are posts on social media.
   const posts = s.postObj.filter((p) => p.socialSource === 'Share').length;
-  const src = (showOverlays && s.sharedURI) || s.thumbURI || s.smallURI;
+  const src = (showOverlays && s.sharedURI) || s.thumbURI || s.smallURI || FALLBACK;
   const label = `${s.section || '-'} · ${s.row || '-'} · ${s.seat || '-'}`;
+  const video = isVideo(s);
   return (
-    <Card
-      withBorder
-      padding={0}
-      radius="md"
+    <div
+      className={classes.tile}
       data-testid="snapshot-tile"
       data-id={s._id}
       data-selected={selected || undefined}
       data-favorite={s.favorite || undefined}
       data-hidden={s.hidden || undefined}
-      style={{
-        outline: selected ? '2px solid var(--mantine-primary-color-filled)' : undefined,
-        overflow: 'hidden',
-      }}
     >
-      <Box pos="relative">
-        <UnstyledButton onClick={() => on.onOpen(s)} aria-label={`Open photo ${label}`} display="block" w="100%">
-          <Image
-            src={src}
-            alt={`Photo of ${s.userId} at ${label}`}
-            h={150}
-            fit="cover"
-            loading="lazy"
-            fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='%23333'/></svg>"
-            style={{ filter: s.hidden ? 'grayscale(1) brightness(0.45)' : undefined }}
-          />
-        </UnstyledButton>
+      <div className={classes.picture}>
+        <button type="button" className={classes.open} onClick={() => on.onOpen(s)} aria-label={`Open photo ${label}`}>
+          <img src={src} alt={`Photo of ${s.userId} at ${label}`} loading="lazy" onError={onImageError} />
+        </button>
         {can.select && (
-          <Checkbox
+          <input
+            type="checkbox"
+            className={classes.select}
             aria-label="Select photo"
             checked={selected}
             onChange={() => on.onToggleSelect(index)}
-            pos="absolute"
-            top={8}
-            left={8}
-            size="md"
-            styles={{ input: { cursor: 'pointer', boxShadow: '0 0 0 1px rgba(0,0,0,.4)' } }}
           />
         )}
-        <Group gap={4} pos="absolute" top={8} right={8}>
+        <div className={classes.badges}>
           {s.hidden && (
-            <Badge color="red" size="sm" variant="filled">
+            <span className={classes.badge} style={{ background: 'var(--mantine-color-red-filled)' }}>
               Banned
-            </Badge>
+            </span>
           )}
           {s.magicshot && (
-            <Badge color="grape" size="sm" variant="filled">
+            <span className={classes.badge} style={{ background: 'var(--mantine-color-grape-filled)' }}>
               Magicshot
-            </Badge>
+            </span>
           )}
-          <Box
-            c="white"
-            bg="rgba(0,0,0,.55)"
-            style={{ borderRadius: 4, display: 'flex', padding: 2 }}
-            title={isVideo(s) ? 'Video' : 'Image'}
+          <span
+            className={classes.media}
+            title={video ? 'Video' : 'Image'}
             data-testid="media-type"
-            data-media={isVideo(s) ? 'video' : 'image'}
+            data-media={video ? 'video' : 'image'}
           >
-            {isVideo(s) ? <IconVideo size={16} /> : <IconPhoto size={16} />}
-          </Box>
-        </Group>
-      </Box>
+            {video ? <IconVideo size={16} /> : <IconPhoto size={16} />}
+          </span>
+        </div>
+      </div>
       {/* The whole seat caption on its own line: a box or suite name is long, and it is what an
           operator reads to find the fan (never cut by the action icons). */}
-      <Text
-        size="xs"
-        c="dimmed"
-        px={6}
-        pt={4}
-        lh={1.3}
-        style={{ overflowWrap: 'anywhere' }}
+      <div
+        className={classes.caption}
         title={`Section ${s.section}, row ${s.row}, seat ${s.seat}`}
         data-testid="tile-caption"
       >
         {label}
-      </Text>
-      <Group justify="flex-end" px={4} pb={2} gap={0} wrap="nowrap">
-        <Group gap={0} wrap="nowrap">
-          {/* Native titles and one shared menu (TileMenu): a page has 100 tiles, and six
-              tooltips and two menus each made every page change and favourite slow. */}
-          <ActionIcon
-            variant="subtle"
-            color={s.favorite ? 'red' : 'gray'}
-            size="sm"
-            title={s.favorite ? 'Unfavourite' : 'Favourite'}
-            aria-label={s.favorite ? 'Unfavourite' : 'Favourite'}
-            aria-pressed={s.favorite}
-            disabled={!can.favorite}
-            onClick={() => on.onFavorite(s)}
-          >
-            {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
-          </ActionIcon>
-          <Group
-            gap={1}
-            c={shares ? 'teal' : 'dimmed'}
-            px={2}
-            wrap="nowrap"
-            title={MSG.album.sharedTimes(shares)}
-            data-testid="shared-count"
-          >
-            <IconShare size={14} />
-            <Text size="xs">{shares}</Text>
-          </Group>
-          <Group
-            gap={1}
-            c="dimmed"
-            px={2}
-            wrap="nowrap"
-            title={`${posts} social media post(s)`}
-            data-testid="posts-count"
-          >
-            <IconMessageCircle size={14} />
-            <Text size="xs">{posts}</Text>
-          </Group>
-          {can.ban && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label="Ban menu"
-              aria-haspopup="menu"
-              onClick={(e) => on.onMenu(s, 'ban', e.currentTarget)}
-            >
-              <IconBan size={16} />
-            </ActionIcon>
-          )}
-          {can.remove && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              title="Delete"
-              aria-label="Delete photo"
-              onClick={() => on.onDelete(s)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          )}
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label="Download menu"
+      </div>
+      {/* Native titles and one shared menu (TileMenu) instead of tooltips and menus per tile. */}
+      <div className={classes.actions}>
+        <button
+          type="button"
+          className={classes.action}
+          title={s.favorite ? 'Unfavourite' : 'Favourite'}
+          aria-label={s.favorite ? 'Unfavourite' : 'Favourite'}
+          aria-pressed={s.favorite}
+          disabled={!can.favorite}
+          onClick={() => on.onFavorite(s)}
+        >
+          {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
+        </button>
+        <span
+          className={classes.count}
+          data-on={shares ? '' : undefined}
+          title={MSG.album.sharedTimes(shares)}
+          data-testid="shared-count"
+        >
+          <IconShare size={14} />
+          {shares}
+        </span>
+        <span className={classes.count} title={`${posts} social media post(s)`} data-testid="posts-count">
+          <IconMessageCircle size={14} />
+          {posts}
+        </span>
+        {can.ban && (
+          <button
+            type="button"
+            className={classes.action}
+            aria-label="Ban menu"
             aria-haspopup="menu"
-            onClick={(e) => on.onMenu(s, 'download', e.currentTarget)}
+            onClick={(e) => on.onMenu(s, 'ban', e.currentTarget)}
           >
-            <IconDownload size={16} />
-          </ActionIcon>
-        </Group>
-      </Group>
-    </Card>
+            <IconBan size={16} />
+          </button>
+        )}
+        {can.remove && (
+          <button
+            type="button"
+            className={classes.action}
+            title="Delete"
+            aria-label="Delete photo"
+            onClick={() => on.onDelete(s)}
+          >
+            <IconTrash size={16} />
+          </button>
+        )}
+        <button
+          type="button"
+          className={classes.action}
+          aria-label="Download menu"
+          aria-haspopup="menu"
+          onClick={(e) => on.onMenu(s, 'download', e.currentTarget)}
+        >
+          <IconDownload size={16} />
+        </button>
+      </div>
+    </div>
   );
 });
 
