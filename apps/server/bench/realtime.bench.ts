@@ -46,6 +46,8 @@ type LoadReport = {
   perMinute: { minute: number; p50: number; p99: number; n: number }[];
   uploads: number;
   crowd: Record<string, number>;
+  /** The load process's own event-loop lag: how late it reads what the servers sent. */
+  lag: { p50: number; p99: number; max: number };
 };
 
 const pct = (sorted: number[], p: number) =>
@@ -127,9 +129,12 @@ async function runLoad(): Promise<void> {
   measuring = true;
   const uploadsBefore = venue.hosts.reduce((n, h) => n + h.uploads, 0);
   const started = performance.now();
+  const loadLag = monitorEventLoopDelay({ resolution: 10 });
+  loadLag.enable();
   process.send!({ type: 'measuring' });
   await new Promise((r) => setTimeout(r, (SECONDS - WARMUP_S) * 1000));
   measuring = false;
+  loadLag.disable();
   const seconds = (performance.now() - started) / 1000;
   const report: LoadReport = {
     seconds,
@@ -143,6 +148,7 @@ async function runLoad(): Promise<void> {
     }),
     uploads: venue.hosts.reduce((n, h) => n + h.uploads, 0) - uploadsBefore,
     crowd: { ...venue.crowd.stats },
+    lag: { p50: loadLag.percentile(50) / 1e6, p99: loadLag.percentile(99) / 1e6, max: loadLag.max / 1e6 },
   };
   for (const s of sockets) s.disconnect();
   await venue.stop();
@@ -151,6 +157,8 @@ async function runLoad(): Promise<void> {
 
 type ServerStats = {
   framesIn: number;
+  /** Capture time on the host to the server's emit of 'monitor newSnapshot' (ms, sorted). */
+  emitted: number[];
   lag: { p50: number; p99: number; max: number };
   memory: { t: number; rss: number; heap: number }[];
 };
@@ -202,8 +210,19 @@ async function runServer(): Promise<void> {
   let sampler: NodeJS.Timeout | undefined;
   let framesAtStart = 0;
   const hub = app.deps.cameras;
+  // The server's part of the latency: a photo's capture time to its emit to the consoles.
+  const emitted: number[] = [];
+  let measuring = false;
+  const realtime = app.deps.realtime;
+  const toEvent = realtime.toEvent.bind(realtime);
+  realtime.toEvent = (slugDate: string, event: string, ...args: unknown[]) => {
+    if (measuring && event === 'monitor newSnapshot')
+      emitted.push(Date.now() - Date.parse((args[0] as { date: string }).date));
+    return (toEvent as (...a: unknown[]) => void)(slugDate, event, ...args);
+  };
   process.on('message', (m: { type: string }) => {
     if (m.type === 'start') {
+      measuring = true;
       lag.enable();
       framesAtStart = hub.counters.framesIn;
       const t0 = performance.now();
@@ -215,10 +234,12 @@ async function runServer(): Promise<void> {
       sampler = setInterval(sample, 5000);
     }
     if (m.type === 'stop') {
+      measuring = false;
       lag.disable();
       clearInterval(sampler);
       const stats: ServerStats = {
         framesIn: hub.counters.framesIn - framesAtStart,
+        emitted: emitted.sort((a, b) => a - b),
         lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
         memory,
       };
@@ -312,6 +333,18 @@ async function runParent(): Promise<void> {
     ['new snapshots per console', `${(report.snapshotsSeen / s).toFixed(2)} /s`],
     ['upload-to-console latency p50', `${pct(lat, 50).toFixed(0)} ms`],
     ['upload-to-console latency p99', `${pct(lat, 99).toFixed(0)} ms`],
+    // Where the latency is spent: on the way to the server's emit, or after it (socket write,
+    // the load process reading 2,000 frames a second on the same two cores).
+    ...stats
+      .filter((x) => x.emitted.length)
+      .map((x): [string, string] => [
+        'capture-to-server-emit p50 / p99',
+        `${pct(x.emitted, 50).toFixed(0)} / ${pct(x.emitted, 99).toFixed(0)} ms`,
+      ]),
+    [
+      'load process event-loop lag p50 / p99 / max',
+      `${report.lag.p50.toFixed(1)} / ${report.lag.p99.toFixed(1)} / ${report.lag.max.toFixed(1)} ms`,
+    ],
     ...stats.flatMap((x, i): [string, string][] => [
       [
         `event-loop lag p50 / p99 / max (instance ${i + 1})`,
