@@ -1,14 +1,6 @@
-import { io, type Socket } from 'socket.io-client';
-import {
-  MAGIC_USER_PREFIX,
-  devicesRoutes,
-  type CameraReport,
-  type DeviceClientEvents,
-  type DeviceServerEvents,
-  type PhotoMetadata,
-  type Seat,
-} from '@stadiumcam/contract';
+import { MAGIC_USER_PREFIX, type CameraReport, type PhotoMetadata, type Seat } from '@stadiumcam/contract';
 import { SimCamera } from './camera.ts';
+import { HostLink, type HelloAnswer, type HostSocket } from './host-link.ts';
 import { bindCameraSettings } from './host-settings.ts';
 import { PhotoPool } from './photos.ts';
 import type { Rng } from './rng.ts';
@@ -31,11 +23,14 @@ export type HostOptions = {
   log: SimLog;
 };
 
-type HostSocket = Socket<DeviceServerEvents, DeviceClientEvents>;
 type AckFn = (a: { ok: false; error: string }) => void;
 
-/** A simulated camera host: connects to /devices, streams frames, runs queues, uploads photos. */
+/**
+ * A simulated camera host: connects to /devices, streams frames, runs queues, uploads photos.
+ * The protocol's plumbing (connection, hello, reports, frames, uploads) is its `HostLink`.
+ */
 export class SimHost {
+  private readonly link: HostLink;
   readonly socket: HostSocket;
   readonly cameras = new Map<string, SimCamera>();
   private readonly banned = new Set<string>();
@@ -51,12 +46,10 @@ export class SimHost {
   private stopped = false;
   /** Resolves after the first hello was answered (the server knows the cameras). */
   readonly ready: Promise<void>;
-  private markReady: () => void = () => {};
   /** Uploads under way; stop() waits for them so the server can close its connections. */
   private readonly inFlightUploads = new Set<Promise<void>>();
 
   constructor(private readonly opts: HostOptions) {
-    this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.pool = new PhotoPool(opts.rng.fork(7));
     for (const name of opts.cameras) {
       this.cameras.set(
@@ -75,17 +68,23 @@ export class SimHost {
         ),
       );
     }
-    this.socket = io(`${opts.serverUrl}/devices`, {
-      auth: { token: opts.deviceToken, hostId: opts.hostId },
-      transports: ['websocket'],
-      reconnectionDelayMax: 5000,
+    this.link = new HostLink({
+      serverUrl: opts.serverUrl,
+      deviceToken: opts.deviceToken,
+      hostId: opts.hostId,
+      hello: () => ({
+        name: `Venue simulator ${opts.hostId}`,
+        version: '1.0.0',
+        ip: '127.0.0.1',
+        platform: `${process.platform}-${process.arch}`,
+        cameras: [...this.cameras.values()].map((c) => ({ camera: c.name, status: c.status })),
+      }),
+      onHello: (answer) => this.helloAnswered(answer),
+      onConnectError: (err) => opts.log.warn({ host: opts.hostId, error: err.message }, 'venue host cannot connect'),
+      onFrameSent: (camera) => this.cameras.get(camera)!.framesSent++,
     });
-    this.socket.on('connect', () => this.hello());
-    // A new connection has a new engine: frames waiting for the old one's drain are stale.
-    this.socket.on('disconnect', () => this.pendingFrames.clear());
-    this.socket.on('connect_error', (err) =>
-      opts.log.warn({ host: opts.hostId, error: err.message }, 'venue host cannot connect'),
-    );
+    this.socket = this.link.socket;
+    this.ready = this.link.ready;
     this.bind();
     bindCameraSettings(this.socket, this.cameras);
     this.frameTimer = setInterval(() => this.sendFrames(), Math.round(1000 / opts.fps));
@@ -101,32 +100,19 @@ export class SimHost {
   }
 
   private report(r: CameraReport): void {
-    if (this.socket.connected) this.socket.emit('report', r);
+    this.link.report(r);
   }
 
-  private hello(): void {
-    this.socket.emit(
-      'hello',
-      {
-        name: `Venue simulator ${this.opts.hostId}`,
-        version: '1.0.0',
-        ip: '127.0.0.1',
-        platform: `${process.platform}-${process.arch}`,
-        cameras: [...this.cameras.values()].map((c) => ({ camera: c.name, status: c.status })),
-      },
-      (answer) => {
-        if (!answer.ok) {
-          this.opts.log.warn({ host: this.opts.hostId, error: answer.error }, 'venue host hello refused');
-          return;
-        }
-        this.demo = answer.demo;
-        for (const c of this.cameras.values()) {
-          this.report(c.fullReport());
-          this.socket.emit('camera configs', { camera: c.name, configs: c.settings.configs });
-        }
-        this.markReady();
-      },
-    );
+  private helloAnswered(answer: HelloAnswer): void {
+    if (!answer.ok) {
+      this.opts.log.warn({ host: this.opts.hostId, error: answer.error }, 'venue host hello refused');
+      return;
+    }
+    this.demo = answer.demo;
+    for (const c of this.cameras.values()) {
+      this.report(c.fullReport());
+      this.socket.emit('camera configs', { camera: c.name, configs: c.settings.configs });
+    }
   }
 
   private camera(name: unknown, ack: AckFn): SimCamera | null {
@@ -231,40 +217,11 @@ export class SimHost {
       cam
         .frame()
         .then((jpeg) => {
-          if (cam.status === 'on') this.sendFrame(cam.name, jpeg);
+          if (cam.status === 'on') this.link.sendFrame(cam.name, jpeg);
         })
         .catch((err: Error) => this.opts.log.warn({ camera: cam.name, error: err.message }, 'frame render failed'))
         .finally(() => this.inFlight.delete(cam.name));
     }
-  }
-
-  /**
-   * Latest-wins per camera, as the server's relay does: a volatile emit drops every frame
-   * that comes while the previous write is in flight, and the cameras' frames come back to
-   * back, so all but the first camera starved. A frame that finds the link busy waits as
-   * its camera's newest frame (replacing an older one) and goes out when the link drains:
-   * a slow link sends fewer frames of every camera, never none, and nothing queues up.
-   */
-  private readonly pendingFrames = new Map<string, Buffer>();
-  private sendFrame(camera: string, jpeg: Buffer): void {
-    const engine = this.socket.io.engine;
-    if (!engine || !this.socket.connected) return;
-    if (this.pendingFrames.size === 0 && engine.transport.writable) {
-      this.socket.emit('frame', { camera, jpeg });
-      this.cameras.get(camera)!.framesSent++;
-      return;
-    }
-    if (this.pendingFrames.size === 0) {
-      // The transport turns writable only after its 'drain' handlers ran: flush on the next tick.
-      engine.once('drain', () => setImmediate(() => this.flushFrames()));
-    }
-    this.pendingFrames.set(camera, jpeg);
-  }
-
-  private flushFrames(): void {
-    const frames = [...this.pendingFrames];
-    this.pendingFrames.clear();
-    for (const [camera, jpeg] of frames) this.sendFrame(camera, jpeg);
   }
 
   private readonly lastFps = new Map<string, number>();
@@ -308,18 +265,7 @@ export class SimHost {
       date: new Date().toISOString(),
       faces: photo.faces,
     };
-    const form = new FormData();
-    form.append('metadata', JSON.stringify(metadata));
-    form.append('image', new Blob([photo.jpeg], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${this.opts.serverUrl}${devicesRoutes.uploadPhoto.path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.opts.deviceToken}` },
-      body: form,
-    });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => ({}))) as { error?: string };
-      throw new Error(body.error ?? `Upload answered ${res.status}`);
-    }
+    await this.link.upload(metadata, photo.jpeg);
     this.uploads++;
   }
 
@@ -329,7 +275,7 @@ export class SimHost {
     if (this.fpsTimer) clearInterval(this.fpsTimer);
     for (const t of this.timers) clearTimeout(t);
     for (const c of this.cameras.values()) c.stop();
-    this.socket.disconnect();
+    this.link.close();
     await Promise.all(this.inFlightUploads);
   }
 }

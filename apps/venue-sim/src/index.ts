@@ -5,6 +5,7 @@ import { PAN_LIMIT, renderFrame } from './bowl.ts';
 import { uploadVenueMap, type Technician } from './technician.ts';
 
 export { SimHost } from './host.ts';
+export { HostLink, uploadPhoto, type HostLinkOptions, type HostSocket } from './host-link.ts';
 export { SimCamera } from './camera.ts';
 export { Crowd } from './attendees.ts';
 export * from './bowl.ts';
