@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
 import {
   FOCUS_ANIMATION_MS,
   MAGICSHOT_TOAST_MS,
@@ -11,11 +9,8 @@ import {
   SNAPSHOT_BUSY_FALLBACK_MS,
   TOAST_EXIT_MS,
   TOAST_MS,
-  type CameraReport,
-  type DeviceClientEvents,
-  type DeviceServerEvents,
-  type PhotoMetadata,
 } from '@stadiumcam/contract';
+import { startHost, type FakeHost } from './fixtures/host.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
@@ -46,135 +41,6 @@ async function adminApi(url: string) {
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
-}
-
-type Call = { event: string; payload: Record<string, unknown> };
-
-/**
- * A camera host that does what the test says (the protocol of docs/protocol.md): streams a
- * coloured frame per camera, reports queues, answers power, kick, ban and MagicShot.
- */
-class FakeHost {
-  readonly socket: Socket<DeviceServerEvents, DeviceClientEvents>;
-  readonly calls: Call[] = [];
-  readonly status = new Map<string, 'on' | 'off'>();
-  private frames = new Map<string, Buffer>();
-  private timers: NodeJS.Timeout[] = [];
-  /** Power commands are left unanswered (the console must time out). */
-  ignorePower = false;
-  /** MagicShots are acknowledged but their photo never comes (the console falls back after 10 s). */
-  uploadShots = true;
-
-  constructor(
-    private readonly url: string,
-    private readonly token: string,
-    cameras: string[],
-  ) {
-    for (const c of cameras) this.status.set(c, 'on');
-    this.socket = io(`${url}/devices`, { auth: { token, hostId: 'fake-host' }, transports: ['websocket'] });
-    this.socket.on('power', ({ camera, on }, ack) => {
-      this.calls.push({ event: 'power', payload: { camera, on } });
-      ack({ ok: true });
-      if (this.ignorePower) return;
-      for (const c of camera ? [camera] : [...this.status.keys()]) {
-        this.status.set(c, on ? 'on' : 'off');
-        this.report({ camera: c, status: on ? 'on' : 'off', fps: on ? 10 : 0 });
-      }
-    });
-    this.socket.on('kick', ({ userId }, ack) => {
-      this.calls.push({ event: 'kick', payload: { userId } });
-      ack({ ok: true });
-    });
-    this.socket.on('ban', ({ userId }, ack) => {
-      this.calls.push({ event: 'ban', payload: { userId } });
-      ack({ ok: true });
-    });
-    this.socket.on('snooze', ({ userId, minutes }, ack) => {
-      this.calls.push({ event: 'snooze', payload: { userId, minutes } });
-      ack({ ok: true });
-    });
-    this.socket.on('magicshot', ({ camera, slugDate, userId }, ack) => {
-      this.calls.push({ event: 'magicshot', payload: { camera, slugDate, userId } });
-      ack({ ok: true });
-      this.socket.emit('taking snapshot', { camera, userId });
-      if (!this.uploadShots) return;
-      // The photo follows a moment later, as a real camera's would.
-      setTimeout(() => {
-        void this.upload({ slugDate, userId, camera, section: '101', row: 'A', seat: '1', magicshot: true });
-      }, 500);
-    });
-    this.socket.on('live time', (_p, ack) => ack({ ok: true, liveTime: 45 }));
-    this.socket.on('demo', () => undefined);
-  }
-
-  async start(): Promise<void> {
-    for (const [i, c] of [...this.status.keys()].entries()) {
-      this.frames.set(c, await frame(i));
-    }
-    await new Promise<void>((resolve, reject) => {
-      this.socket.once('connect_error', reject);
-      this.socket.emit(
-        'hello',
-        {
-          name: 'Fake host',
-          version: '1.0',
-          ip: '127.0.0.1',
-          cameras: [...this.status].map(([camera, status]) => ({ camera, status })),
-        },
-        (answer) => (answer.ok ? resolve() : reject(new Error(answer.error))),
-      );
-    });
-    // Staggered, as separate hosts' frames would be: the server's volatile emits drop a frame
-    // that arrives while the previous one is still being written to the console.
-    for (const [i, camera] of [...this.status.keys()].entries()) {
-      const start = setTimeout(() => {
-        const t = setInterval(() => {
-          if (this.status.get(camera) === 'on') this.socket.emit('frame', { camera, jpeg: this.frames.get(camera)! });
-        }, 100);
-        this.timers.push(t);
-      }, i * 30);
-      this.timers.push(start);
-    }
-  }
-
-  report(r: CameraReport): void {
-    this.socket.emit('report', r);
-  }
-
-  async upload(meta: PhotoMetadata): Promise<{ _id: string }> {
-    const form = new FormData();
-    form.set('metadata', JSON.stringify(meta));
-    form.set('image', new Blob([new Uint8Array(await frame(3, 640, 480))], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${this.url}/api/devices/snapshots`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${this.token}` },
-      body: form,
-    });
-    if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { _id: string };
-  }
-
-  stop(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.socket.disconnect();
-  }
-}
-
-const COLOURS = ['#1f4e79', '#6b2d5c', '#2d6b3c', '#7a5a1e'];
-/** A JPEG frame: a dark gradient "bowl" with seat rows, one colour per camera. */
-async function frame(i: number, width = 480, height = 270): Promise<Buffer> {
-  const rows = Array.from({ length: 9 }, (_, r) => {
-    const y = 60 + r * 22;
-    return `<rect x="0" y="${y}" width="${width}" height="10" fill="#ffffff" opacity="${0.06 + r * 0.015}"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${COLOURS[i % COLOURS.length]}"/><stop offset="1" stop-color="#0b0d12"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>${rows}
-    <circle cx="${width / 2}" cy="${height / 2}" r="14" fill="#f5c518" opacity="0.8"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
 }
 
 const until = async (check: () => boolean, what: string) => {
@@ -260,8 +126,7 @@ describe('monitor', () => {
     });
     await call('PUT', '/api/events', { slugDate, data: { eventStatus: 'live' } });
 
-    host = new FakeHost(stack.url, stack.config.deviceToken, ['cam1', 'cam2', 'cam3']);
-    await host.start();
+    host = await startHost(stack, { cameras: ['cam1', 'cam2', 'cam3'], fps: 10 });
     host.report({
       camera: 'cam1',
       fps: 10,
@@ -500,7 +365,7 @@ describe('monitor', () => {
   it('shows the magicshot error the host reports', async () => {
     const { page, context } = await openMonitor();
     await streaming(page, ['cam1']);
-    host.socket.emit('magicshot error', { camera: 'cam1', message: 'Lens cap on' });
+    host.magicshotError('cam1', 'Lens cap on');
     const modal = page.getByRole('dialog');
     await modal.getByText('Error taking magicshot').waitFor();
     expect(await modal.textContent()).toContain('Server responded with error message "Lens cap on"');
@@ -735,7 +600,7 @@ describe('monitor', () => {
     await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
     // From here the page's time moves only by the test's steps.
     await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
-    host.socket.emit('taking snapshot', { camera: 'cam1', userId: 'u-focus' });
+    host.taking('cam1', 'u-focus');
     await page.getByTestId('focus-cam1').waitFor();
     expect(await text(page, 'focus-cam1')).toBe('Taking photo · u-focus');
     await page.clock.runFor(FOCUS_ANIMATION_MS - 100);
