@@ -286,7 +286,12 @@ async function runParent(): Promise<void> {
   for (let i = 0; i < INSTANCES; i++) {
     const child = fork(import.meta.filename, [], {
       env: { ...process.env, ...env, BENCH_FIRST: i === 0 ? '1' : '0' },
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROF=dir: each server writes a V8 CPU profile there (open in Chrome's DevTools).
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ],
     });
     servers.push(child);
     const m = await waitFor<{ url: string; setup?: typeof setup }>(child, 'listening');
