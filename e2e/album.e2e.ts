@@ -6,14 +6,15 @@ import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
 import { createRng } from '../apps/venue-sim/src/rng.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
-import { eventSelector } from './fixtures/event-selector.ts';
+import { albumPage, openAlbum } from './fixtures/album.ts';
+import { uploadPhoto } from './fixtures/host.ts';
 import { makeEvent, makePhoto } from '../apps/server/src/test/factories.ts';
 
 const run = promisify(execFile);
@@ -143,49 +144,12 @@ async function seedPhotos(
   return out;
 }
 
-const tiles = (page: Page) => page.getByTestId('snapshot-tile');
-const tile = (page: Page, id: string) => page.locator(`[data-testid="snapshot-tile"][data-id="${id}"]`);
-/** Opens the lightbox on the nth tile of the page (an operator's click on the photo). */
-async function openLightbox(page: Page, nth = 0) {
-  await tiles(page)
-    .nth(nth)
-    .getByRole('button', { name: /Open photo/ })
-    .click();
-  const box = page.getByTestId('lightbox');
-  await box.waitFor();
-  return box;
-}
-const countOf = async (page: Page, tab: string) => Number(await page.getByTestId(`count-${tab}`).textContent());
-
-/** Moves the lightbox one photo with a key and waits until the strip's active photo changed. */
-async function step(page: Page, key: 'ArrowLeft' | 'ArrowRight') {
-  const active = page.locator('[data-strip-id][data-active]');
-  const before = await active.getAttribute('data-strip-id');
-  await page.keyboard.press(key);
-  await expect.poll(() => active.getAttribute('data-strip-id')).not.toBe(before);
-}
-
-async function waitForCount(page: Page, tab: string, expected: number) {
-  await page.waitForFunction(
-    ([t, n]) => (globalThis as any).document.querySelector(`[data-testid="count-${t}"]`)?.textContent === String(n),
-    [tab, expected] as const,
-  );
-}
-
-/** Chooses exactly these events in the album's own selector, as an operator does. */
-const selectEvents = (page: Page, slugDates: string[]) => eventSelector(page).choose(slugDates);
-
-async function openAlbum(stack: Stack, slugDates = [PAST.slugDate], viewport?: { width: number; height: number }) {
-  const { page, context } = await stack.newPage({ login: admin, path: '/album', viewport });
-  await page.getByTestId('album-page').waitFor();
-  await selectEvents(page, slugDates);
-  await tiles(page).first().waitFor();
-  return { page, context };
-}
-
 describe('album and lightbox', () => {
   let stack: Stack;
   let past: Seeded[];
+  /** The album on these events (the seeded game unless told), as the admin. */
+  const open = (slugDates = [PAST.slugDate], viewport?: { width: number; height: number }) =>
+    openAlbum(stack, { login: admin, events: slugDates, viewport });
 
   beforeAll(async () => {
     stack = await startStack({ simulator: true });
@@ -209,41 +173,35 @@ describe('album and lightbox', () => {
   });
 
   it('shows tabs with counts, pages of 100 and resets to page 1 on a tab change', async () => {
-    const { page, context } = await openAlbum(stack);
-    await waitForCount(page, 'all', PAST_PHOTOS - 5);
-    expect(await countOf(page, 'shared')).toBe(Math.ceil(PAST_PHOTOS / 7) - 1); // 126 is a magicshot
-    expect(await countOf(page, 'favorites')).toBe(13);
-    expect(await countOf(page, 'magicshots')).toBe(5);
-    expect(await tiles(page).count()).toBe(100);
+    const { page, context, album } = await open();
+    await album.waitForCount('all', PAST_PHOTOS - 5);
+    expect(await album.countOf('shared')).toBe(Math.ceil(PAST_PHOTOS / 7) - 1); // 126 is a magicshot
+    expect(await album.countOf('favorites')).toBe(13);
+    expect(await album.countOf('magicshots')).toBe(5);
+    expect(await album.tiles.count()).toBe(100);
     await stack.screenshot(page, 'album-1280');
 
-    await page.getByRole('button', { name: '2', exact: true }).click();
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 25,
-    );
-    await page.getByRole('tab', { name: /Favorites/ }).click();
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 13,
-    );
+    await album.pageButton(2).click();
+    await album.waitForTiles(25);
+    await album.tab(/Favorites/).click();
+    await album.waitForTiles(13);
     // One page only: no pagination.
     expect(await page.locator('.mantine-Pagination-root').count()).toBe(0);
-    await page.getByRole('tab', { name: /All Photos/ }).click();
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 100,
-    );
-    expect(await page.getByRole('button', { name: '1', exact: true }).getAttribute('data-active')).toBe('true');
+    await album.tab(/All Photos/).click();
+    await album.waitForTiles(100);
+    expect(await album.pageButton(1).getAttribute('data-active')).toBe('true');
     await context.close();
   });
 
   it('rolls back a favourite and a ban the server refuses, with the "Oops..." modal', async () => {
-    const { page, context } = await openAlbum(stack);
+    const { page, context, album } = await open();
     await page.route('**/api/snapshots/favorite', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
     );
     await page.route('**/api/snapshots/ban', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
     );
-    const first = tiles(page).first();
+    const first = album.tiles.first();
     const heart = first.getByRole('button', { name: 'Favourite', exact: true });
     await heart.click();
     const oops = page.getByRole('dialog', { name: 'Oops...' });
@@ -268,14 +226,14 @@ describe('album and lightbox', () => {
   });
 
   it('a delete the server refuses shows the "Oops..." modal and the photos stay', async () => {
-    const { page, context } = await openAlbum(stack);
-    const before = await countOf(page, 'all');
+    const { page, context, album } = await open();
+    const before = await album.countOf('all');
     let deletes = 0;
     await page.route('**/api/snapshots/delete', (route) => {
       deletes++;
       return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' });
     });
-    const first = tiles(page).first();
+    const first = album.tiles.first();
     const id = (await first.getAttribute('data-id'))!;
     await first.getByRole('button', { name: 'Delete photo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' });
@@ -284,20 +242,20 @@ describe('album and lightbox', () => {
     await oops.getByText(MSG.common.genericError).waitFor();
     expect(deletes).toBe(1);
     expect(await page.getByText(MSG.album.snapshotDeleted).count()).toBe(0);
-    expect(await tile(page, id).count()).toBe(1);
-    expect(await countOf(page, 'all')).toBe(before);
+    expect(await album.tile(id).count()).toBe(1);
+    expect(await album.countOf('all')).toBe(before);
     await context.close();
   });
 
   it('a copy the browser refuses shows the "Oops..." modal, not "Copied!"', async () => {
-    const { page, context } = await openAlbum(stack);
+    const { page, context, album } = await open();
     await page.evaluate(() => {
       Object.defineProperty((globalThis as any).navigator, 'clipboard', {
         configurable: true,
         value: { writeText: () => Promise.reject(new Error('NotAllowedError')) },
       });
     });
-    const box = await openLightbox(page);
+    const box = await album.openLightbox();
     await box.getByRole('button', { name: 'Copy console link' }).click();
     await page.getByRole('dialog', { name: 'Oops...' }).getByText(MSG.common.genericError).waitFor();
     expect(await page.getByText(MSG.album.copied).count()).toBe(0);
@@ -306,50 +264,51 @@ describe('album and lightbox', () => {
 
   it('says which album call failed: media, tab counts, filter options', async () => {
     const { page, context } = await stack.newPage({ login: admin, path: '/album' });
-    await page.getByTestId('album-page').waitFor();
+    const album = albumPage(page);
+    await album.root.waitFor();
     const fail = (route: Route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' });
     await page.route('**/api/snapshots?**', fail);
     await page.route('**/api/events/snapshots/stats?**', fail);
     await page.route('**/api/events/snapshots/filterOptions?**', fail);
-    await selectEvents(page, [PAST.slugDate]);
+    await album.selectEvents([PAST.slugDate]);
     // Failed calls are retried twice before the texts show.
     const message = page.getByTestId('album-message');
     await message.getByText('Error fetching media.').waitFor({ timeout: 20_000 });
     await page.getByText('Error loading album data.').waitFor({ timeout: 20_000 });
-    await page.getByTestId('album-filters').getByText('Error loading filter options').waitFor({ timeout: 20_000 });
-    expect(await tiles(page).count()).toBe(0);
+    await album.filters.getByText('Error loading filter options').waitFor({ timeout: 20_000 });
+    expect(await album.tiles.count()).toBe(0);
     await stack.screenshot(page, 'album-errors');
     // The calls work again: the album recovers on the next event choice.
     await page.unrouteAll();
-    await selectEvents(page, [EARLIER.slugDate]);
-    await tiles(page).first().waitFor();
+    await album.selectEvents([EARLIER.slugDate]);
+    await album.tiles.first().waitFor();
     expect(await page.getByText('Error loading album data.').count()).toBe(0);
     await context.close();
   });
 
   it('deletes a shift-selected range after the confirmation', async () => {
-    const { page, context } = await openAlbum(stack);
-    const before = await countOf(page, 'all');
-    const chosen = await Promise.all([0, 1, 2, 3].map(async (i) => tiles(page).nth(i).getAttribute('data-id')));
-    await tiles(page).nth(0).getByRole('checkbox', { name: 'Select photo' }).click();
+    const { page, context, album } = await open();
+    const before = await album.countOf('all');
+    const chosen = await Promise.all([0, 1, 2, 3].map(async (i) => album.tiles.nth(i).getAttribute('data-id')));
+    await album.select(0);
     await page.keyboard.down('Shift');
-    await tiles(page).nth(3).getByRole('checkbox', { name: 'Select photo' }).click();
+    await album.select(3);
     await page.keyboard.up('Shift');
     expect(await page.getByTestId('selected-count').textContent()).toBe('4 selected');
 
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Delete' }).click();
+    await album.toolbar.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete these photos?' });
     await dialog.getByText('You will not be able to recover this snapshot!').waitFor();
     expect(await dialog.getByTestId('delete-preview').locator('img').count()).toBe(3);
     await stack.screenshot(page, 'album-delete-confirm');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Snapshot is deleted').waitFor();
-    await waitForCount(page, 'all', before - 4);
-    for (const id of chosen) expect(await tile(page, id!).count()).toBe(0);
+    await album.waitForCount('all', before - 4);
+    for (const id of chosen) expect(await album.tile(id!).count()).toBe(0);
 
     // One photo: the singular question.
-    await tiles(page).first().getByRole('button', { name: 'Delete photo' }).click();
+    await album.tiles.first().getByRole('button', { name: 'Delete photo' }).click();
     await page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     past = past.filter((p) => !chosen.includes(p.id));
@@ -357,10 +316,10 @@ describe('album and lightbox', () => {
   });
 
   it('shares the selection by e-mail into the outbox', async () => {
-    const { page, context } = await openAlbum(stack);
-    const id = await tiles(page).first().getAttribute('data-id');
-    await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'E-mail' }).click();
+    const { page, context, album } = await open();
+    const id = await album.tiles.first().getAttribute('data-id');
+    await album.select(0);
+    await album.toolbar.getByRole('button', { name: 'E-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share by e-mail' });
     await dialog.getByLabel('E-mail address').fill('not-an-address');
     await dialog.getByRole('button', { name: 'Send' }).click();
@@ -383,13 +342,13 @@ describe('album and lightbox', () => {
   });
 
   it('an e-mail share the server fails says "Error sending email. Please try again." and keeps the form', async () => {
-    const { page, context } = await openAlbum(stack);
+    const { page, context, album } = await open();
     await page.route('**/api/email/shareSnapshots', (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"mail server down"}' }),
     );
     const mailsBefore = (await stack.outbox()).length;
-    await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'E-mail' }).click();
+    await album.select(0);
+    await album.toolbar.getByRole('button', { name: 'E-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share by e-mail' });
     await dialog.getByLabel('E-mail address').fill('fan@example.com');
     await dialog.getByLabel('Subject').fill('Your photo');
@@ -403,10 +362,10 @@ describe('album and lightbox', () => {
   }, 180_000);
 
   it('exports the selection as an archive that opens with the password shown', async () => {
-    const { page, context } = await openAlbum(stack);
-    await tiles(page).nth(0).getByRole('checkbox', { name: 'Select photo' }).click();
-    await tiles(page).nth(1).getByRole('checkbox', { name: 'Select photo' }).click();
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+    const { page, context, album } = await open();
+    await album.select(0);
+    await album.select(1);
+    await album.toolbar.getByRole('button', { name: 'Export' }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Export selected (2)' }).click();
     const password = (await page.getByTestId('export-password').textContent())!;
@@ -425,7 +384,7 @@ describe('album and lightbox', () => {
     // The plain archive of the same selection (Raw), with progress in a toast.
     await page.getByRole('button', { name: 'Close' }).click();
     const archiving = page.waitForEvent('download');
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Download' }).click();
+    await album.toolbar.getByRole('button', { name: 'Download' }).click();
     await page.getByRole('menuitem', { name: 'Raw' }).click();
     const archive = path.join(dir, 'raw.zip');
     await (await archiving).saveAs(archive);
@@ -436,23 +395,23 @@ describe('album and lightbox', () => {
   });
 
   it('lightbox: keys, tabs, day labels, Exif and user cards, copy link, Escape', async () => {
-    const { page, context } = await openAlbum(stack);
+    const { page, context, album } = await open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const firstId = (await tiles(page).first().getAttribute('data-id'))!;
-    const box = await openLightbox(page);
-    await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
+    const firstId = (await album.tiles.first().getAttribute('data-id'))!;
+    const box = await album.openLightbox();
+    await album.showing(firstId).waitFor();
     // The newest photos were taken after local midnight on the 15th.
     expect(await page.getByTestId('lightbox-time').textContent()).toMatch(/^15\/03\/2025 \d\d:\d\d:\d\d (am|pm) CDT$/);
     expect(await page.getByTestId('lightbox-seat').textContent()).toMatch(/^Section 10\d, Row \d+, Seat \d+$/);
 
     await page.keyboard.press('ArrowRight');
-    const secondId = (await tiles(page).nth(1).getAttribute('data-id'))!;
-    await box.locator(`[data-strip-id="${secondId}"][data-active]`).waitFor();
+    const secondId = (await album.tiles.nth(1).getAttribute('data-id'))!;
+    await album.showing(secondId).waitFor();
     await page.keyboard.press('ArrowLeft');
-    await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
+    await album.showing(firstId).waitFor();
     // Walk past the last of the 15th: a second day label appears in the strip. One key at a
     // time, each waiting for the strip to move, so no press is lost on a busy machine.
-    for (let i = 0; i < 8; i++) await step(page, 'ArrowRight');
+    for (let i = 0; i < 8; i++) await album.step('ArrowRight');
     await page.waitForFunction(
       () => (globalThis as any).document.querySelectorAll('[data-testid="strip-day"]').length >= 2,
     );
@@ -460,8 +419,8 @@ describe('album and lightbox', () => {
     // Exif of the raw photo, read from its first 100000 bytes.
     await box.getByRole('button', { name: 'Exif Data' }).click();
     await box.getByText('SimCam PTZ-1').waitFor();
-    for (let i = 0; i < 8; i++) await step(page, 'ArrowLeft');
-    await box.locator(`[data-strip-id="${firstId}"][data-active]`).waitFor();
+    for (let i = 0; i < 8; i++) await album.step('ArrowLeft');
+    await album.showing(firstId).waitFor();
     await box.getByRole('button', { name: 'User Information' }).click();
     await box.getByTestId('user-info').waitFor();
     await stack.screenshot(page, 'lightbox-1280');
@@ -485,19 +444,11 @@ describe('album and lightbox', () => {
   }, 120_000);
 
   it('lightbox vision card draws face boxes and shows only confident traits', async () => {
-    const { page, context } = await openAlbum(stack);
+    const { page, context, album } = await open();
     const withFaces = past.filter((p) => p.faces === 2).map((p) => p.id);
-    let opened = false;
-    for (const t of await tiles(page).all()) {
-      const id = (await t.getAttribute('data-id'))!;
-      if (withFaces.includes(id)) {
-        await t.getByRole('button', { name: /Open photo/ }).click();
-        opened = true;
-        break;
-      }
-    }
-    expect(opened).toBe(true);
-    const box = page.getByTestId('lightbox');
+    const nth = (await album.tileIds()).findIndex((id) => withFaces.includes(id));
+    expect(nth).toBeGreaterThanOrEqual(0);
+    const box = await album.openLightbox(nth);
     await box.getByRole('button', { name: 'Vision' }).click();
     await page.waitForFunction(
       () => (globalThis as any).document.querySelectorAll('[data-testid="face-box"]').length === 2,
@@ -516,8 +467,8 @@ describe('album and lightbox', () => {
   });
 
   it('lightbox Exif card: a failed read says "Sorry Something Went Wrong", a photo without Exif "No data to display"', async () => {
-    const { page, context } = await openAlbum(stack);
-    const [failId, bareId] = await Promise.all([0, 1].map((i) => tiles(page).nth(i).getAttribute('data-id')));
+    const { page, context, album } = await open();
+    const [failId, bareId] = (await album.tileIds()).slice(0, 2);
     // A JPEG without any metadata (sharp writes none unless asked).
     const bare = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
       .jpeg()
@@ -526,19 +477,19 @@ describe('album and lightbox', () => {
     await page.route('**/api/snapshots/*/original', async (route: Route) => {
       const url = route.request().url();
       served.push(url);
-      if (url.includes(failId!)) await route.fulfill({ status: 500, json: { error: 'storage unavailable' } });
-      else if (url.includes(bareId!)) await route.fulfill({ status: 200, contentType: 'image/jpeg', body: bare });
+      if (url.includes(failId)) await route.fulfill({ status: 500, json: { error: 'storage unavailable' } });
+      else if (url.includes(bareId)) await route.fulfill({ status: 200, contentType: 'image/jpeg', body: bare });
       else await route.continue();
     });
-    const box = await openLightbox(page);
-    await box.locator(`[data-strip-id="${failId}"][data-active]`).waitFor();
+    const box = await album.openLightbox();
+    await album.showing(failId).waitFor();
     await box.getByRole('button', { name: 'Exif Data' }).click();
     await box.getByText(MSG.album.exifFailed, { exact: true }).waitFor();
-    expect(served.some((u) => u.includes(failId!))).toBe(true);
+    expect(served.some((u) => u.includes(failId))).toBe(true);
 
     // The next photo (the card stays open): its bytes hold no Exif.
-    await step(page, 'ArrowRight');
-    await box.locator(`[data-strip-id="${bareId}"][data-active]`).waitFor();
+    await album.step('ArrowRight');
+    await album.showing(bareId).waitFor();
     await box.getByText(MSG.album.noData, { exact: true }).waitFor();
     expect(await box.getByText(MSG.album.exifFailed, { exact: true }).count()).toBe(0);
     await page.unroute('**/api/snapshots/*/original');
@@ -549,9 +500,9 @@ describe('album and lightbox', () => {
     const target = past[40];
     const { page, context } = await stack.newPage({ login: admin, path: `/snapshot/${target.id}` });
     await page.waitForURL(`${stack.url}/`);
-    const box = page.getByTestId('lightbox');
-    await box.locator(`[data-strip-id="${target.id}"][data-active]`).waitFor();
-    await box.getByRole('tab', { name: `User: ${target.userId}` }).waitFor();
+    const album = albumPage(page);
+    await album.showing(target.id).waitFor();
+    await album.lightbox.getByRole('tab', { name: `User: ${target.userId}` }).waitFor();
     await context.close();
 
     const missing = await stack.newPage({ login: admin, path: '/snapshot/no-such-photo' });
@@ -587,10 +538,10 @@ describe('album and lightbox', () => {
       rawCroppedUri: clip,
       mediaType: 'video/mp4',
     });
-    const { page, context } = await openAlbum(stack, [ev.slugDate]);
-    expect(await tiles(page).first().getByTestId('media-type').getAttribute('data-media')).toBe('video');
+    const { context, album } = await open([ev.slugDate]);
+    expect(await album.tiles.first().getByTestId('media-type').getAttribute('data-media')).toBe('video');
     const { page: deep, context: deepContext } = await stack.newPage({ login: admin, path: `/snapshot/${id}` });
-    const video = deep.getByTestId('lightbox').getByTestId('lightbox-video');
+    const video = albumPage(deep).lightbox.getByTestId('lightbox-video');
     await video.waitFor();
     const src = await video.getAttribute('src');
     expect(src).toMatch(/clip\.mp4$/);
@@ -603,14 +554,13 @@ describe('album and lightbox', () => {
   });
 
   it('a new photo from the simulator joins page 1 of All Photos live, not page 2', async () => {
-    const { page, context } = await openAlbum(stack, [EARLIER.slugDate]);
-    expect(await page.getByRole('switch', { name: 'Auto Refresh' }).isChecked()).toBe(true);
+    const { context, album } = await open([EARLIER.slugDate]);
+    expect(await album.autoRefresh.isChecked()).toBe(true);
     const pool = new PhotoPool(createRng(5));
 
     // The simulator's photo through the real ingest path, as its camera host uploads it.
     const upload = async () => {
       const photo = await pool.take();
-      const form = new FormData();
       const metadata = {
         slugDate: EARLIER.slugDate,
         userId: 'u-live',
@@ -618,43 +568,31 @@ describe('album and lightbox', () => {
         section: '7',
         row: 'B',
         seat: '12',
-        faces: photo.faces,
       };
-      form.append('metadata', JSON.stringify(metadata));
-      form.append('image', new Blob([new Uint8Array(photo.jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-      const res = await fetch(`${stack.url}/api/devices/snapshots`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stack.config.deviceToken}` },
-        body: form,
-      });
-      expect(res.status).toBe(200);
-      return ((await res.json()) as { _id: string })._id;
+      return (await uploadPhoto(stack, { ...metadata, faces: photo.faces }, photo.jpeg))._id;
     };
 
     // Auto Refresh off: the count moves, the page stays; switching it on refreshes at once.
-    const autoRefresh = page.getByRole('switch', { name: 'Auto Refresh' });
-    await autoRefresh.click({ force: true });
+    await album.autoRefresh.click({ force: true });
     const quiet = await upload();
-    await waitForCount(page, 'all', 106);
-    expect(await tile(page, quiet).count()).toBe(0);
-    await autoRefresh.click({ force: true });
-    await tile(page, quiet).waitFor();
+    await album.waitForCount('all', 106);
+    expect(await album.tile(quiet).count()).toBe(0);
+    await album.autoRefresh.click({ force: true });
+    await album.tile(quiet).waitFor();
 
     const fresh = await upload();
-    await tile(page, fresh).waitFor();
-    expect(await tiles(page).first().getAttribute('data-id')).toBe(fresh);
-    await waitForCount(page, 'all', 107);
-    expect(await tiles(page).count()).toBe(100);
+    await album.tile(fresh).waitFor();
+    expect(await album.tiles.first().getAttribute('data-id')).toBe(fresh);
+    await album.waitForCount('all', 107);
+    expect(await album.tiles.count()).toBe(100);
 
-    await page.getByRole('button', { name: '2', exact: true }).click();
-    await page.waitForFunction(
-      () => (globalThis as any).document.querySelectorAll('[data-testid="snapshot-tile"]').length === 7,
-    );
-    const page2 = await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')));
+    await album.pageButton(2).click();
+    await album.waitForTiles(7);
+    const page2 = await album.tileIds();
     const later = await upload();
-    await waitForCount(page, 'all', 108);
-    expect(await tile(page, later).count()).toBe(0);
-    expect(await Promise.all((await tiles(page).all()).map((t) => t.getAttribute('data-id')))).toEqual(page2);
+    await album.waitForCount('all', 108);
+    expect(await album.tile(later).count()).toBe(0);
+    expect(await album.tileIds()).toEqual(page2);
     await context.close();
   });
 
@@ -668,8 +606,8 @@ describe('album and lightbox', () => {
     await seedEvent(stack, ev);
     const start = Date.parse('2025-03-12T01:00:00Z');
     const [a, b] = await seedPhotos(stack, ev.slugDate, 2, (i) => new Date(start - i * 60_000), { users: 's' });
-    const { page, context } = await openAlbum(stack, [ev.slugDate]);
-    expect(await countOf(page, 'shared')).toBe(0);
+    const { context, album } = await open([ev.slugDate]);
+    expect(await album.countOf('shared')).toBe(0);
     // The attendee app's share call, as a fan's phone makes it.
     const share = async (p: Seeded, socialSource: 'Download' | 'Email' | 'print') => {
       const res = await fetch(`${stack.url}/api/public/snapshots/${p.id}/share`, {
@@ -679,34 +617,34 @@ describe('album and lightbox', () => {
       });
       expect(res.status).toBe(200);
     };
-    const shares = (p: Seeded) => tile(page, p.id).getByTestId('shared-count').textContent();
+    const shares = (p: Seeded) => album.tile(p.id).getByTestId('shared-count').textContent();
 
     await share(a, 'Download');
-    await waitForCount(page, 'shared', 1);
+    await album.waitForCount('shared', 1);
     await expect.poll(() => shares(a)).toBe('1');
     // A second post of the same photo: the tile counts it, the Shared tab does not.
     await share(a, 'Email');
     await expect.poll(() => shares(a)).toBe('2');
-    expect(await countOf(page, 'shared')).toBe(1);
+    expect(await album.countOf('shared')).toBe(1);
     await share(b, 'print');
     await expect.poll(() => shares(b)).toBe('1');
-    expect(await countOf(page, 'shared')).toBe(2);
+    expect(await album.countOf('shared')).toBe(2);
     await context.close();
   }, 180_000);
 
   it('export: the selection export needs a selection; exporting all is disabled while the event is live (spec 1 §5)', async () => {
-    const { page, context } = await openAlbum(stack);
+    const { page, context, album } = await open();
     const menuItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+    await album.toolbar.getByRole('button', { name: 'Export' }).click();
     expect(await menuItem('Export selected (0)').isDisabled()).toBe(true);
     expect(await menuItem('Export all photos of the event').isDisabled()).toBe(false);
     await page.keyboard.press('Escape');
     await stack.app.deps.db.update(events).set({ eventStatus: 'live' }).where(eq(events.slugDate, PAST.slugDate));
     try {
       await page.reload();
-      await tiles(page).first().waitFor();
-      await tiles(page).first().getByRole('checkbox', { name: 'Select photo' }).click();
-      await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+      await album.tiles.first().waitFor();
+      await album.select(0);
+      await album.toolbar.getByRole('button', { name: 'Export' }).click();
       await menuItem('Export selected (1)').waitFor();
       expect(await menuItem('Export selected (1)').isDisabled()).toBe(false);
       expect(await menuItem('Export all photos of the event').isDisabled()).toBe(true);
@@ -717,10 +655,10 @@ describe('album and lightbox', () => {
   }, 180_000);
 
   it('looks deliberate at 1920×1080', async () => {
-    const { page, context } = await openAlbum(stack, [PAST.slugDate], { width: 1920, height: 1080 });
+    const { page, context, album } = await open([PAST.slugDate], { width: 1920, height: 1080 });
     await page.getByRole('switch', { name: 'Show Overlays' }).waitFor();
     await stack.screenshot(page, 'album-1920');
-    await openLightbox(page, 2);
+    await album.openLightbox(2);
     await page.getByTestId('lightbox-strip').waitFor();
     await stack.screenshot(page, 'lightbox-1920');
     await context.close();

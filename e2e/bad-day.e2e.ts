@@ -11,6 +11,7 @@ import { ensureTodayEventLive } from '../apps/server/src/modules/events/events.s
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { makePhoto } from '../apps/server/src/test/factories.ts';
 import { logIn } from './fixtures/login.ts';
+import { albumPage } from './fixtures/album.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 
@@ -146,7 +147,7 @@ describe('the console on a bad day', () => {
     });
     await login(page, stack);
     await page.goto('/album');
-    const count = page.getByTestId('count-all');
+    const count = albumPage(page).count('all');
     await expect.poll(() => count.textContent()).toBe('0');
     expect(connects).toBeGreaterThan(0);
 
