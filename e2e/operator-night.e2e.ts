@@ -7,8 +7,8 @@ import utc from 'dayjs/plugin/utc.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { io, type Socket } from 'socket.io-client';
-import type { DeviceClientEvents, DeviceServerEvents } from '@stadiumcam/contract';
+import { albumPage, openAlbum } from './fixtures/album.ts';
+import { startHost, uploadPhoto, type FakeHost } from './fixtures/host.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { makeEvent, makePhoto } from '../apps/server/src/test/factories.ts';
 
@@ -43,22 +43,6 @@ const watchBusy = (page: Page, ids: string[]) =>
     }
   }`);
 const busyLog = (page: Page) => page.evaluate<Record<string, string[]>>('window.busyLog');
-
-/** A camera host that says hello with these cameras (on) and sends nothing else. */
-async function quietHost(stack: Stack, hostId: string, cameras: string[]) {
-  const host: Socket<DeviceServerEvents, DeviceClientEvents> = io(`${stack.url}/devices`, {
-    auth: { token: stack.config.deviceToken, hostId },
-    transports: ['websocket'],
-  });
-  await new Promise<void>((resolve, reject) =>
-    host.emit(
-      'hello',
-      { name: hostId, version: '1.0', ip: '127.0.0.1', cameras: cameras.map((camera) => ({ camera, status: 'on' })) },
-      (a) => (a.ok ? resolve() : reject(new Error(a.error))),
-    ),
-  );
-  return host;
-}
 
 /** Screenshots for docs/ (looked at by hand): the mouse parked off the content first. */
 async function docShot(page: Page, name: string) {
@@ -201,19 +185,19 @@ describe('the operator’s night: monitor', () => {
 
   it('a camera that is on but sends no frames says "No signal"; one that is off says "CAMERA OFF"', async () => {
     // A host whose camera is on but whose stream is stuck (no frames at all).
-    const host = await quietHost(stack, 'stuck-host', ['cam9']);
+    const host = await startHost(stack, { hostId: 'stuck-host', cameras: ['cam9'] });
     const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor' });
     await page.getByTestId('no-signal-cam9').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('no-signal-cam9').textContent()).toBe('No signal');
     expect(await page.getByTestId('camera-off-cam9').count()).toBe(0);
     // The streaming cameras are not affected.
     expect(await page.getByTestId('no-signal-cam1').count()).toBe(0);
-    host.emit('report', { camera: 'cam9', status: 'off' });
+    host.report({ camera: 'cam9', status: 'off' });
     await page.getByTestId('camera-off-cam9').waitFor();
     expect(await page.getByTestId('camera-off-cam9').textContent()).toBe('CAMERA OFF');
     expect(await page.getByTestId('no-signal-cam9').count()).toBe(0);
     await context.close();
-    host.disconnect();
+    host.stop();
   }, 90_000);
 
   /** MagicShots stored for a camera so far (the album's Magicshots tab, through the API). */
@@ -477,14 +461,14 @@ describe('the operator’s night: album', () => {
   const EVENT = { slugDate: 'stadiumcam-2025-04-02', gameDate: '2025-04-02' };
   let stack: Stack;
   let ids: string[];
-  let host: Socket;
-  const tiles = (page: Page) => page.getByTestId('snapshot-tile');
-  const tileIds = async (page: Page) =>
-    Promise.all((await tiles(page).all()).map(async (t) => (await t.getAttribute('data-id'))!));
+  let host: FakeHost;
+  /** The album at this address (this event's photos unless told), as the admin. */
+  const open = (path = `/album?events=${EVENT.slugDate}`, viewport?: { width: number; height: number }) =>
+    openAlbum(stack, { login: ADMIN, path, viewport });
 
   beforeAll(async () => {
     stack = await startStack();
-    host = await quietHost(stack, 'album-host', ['cam1']);
+    host = await startHost(stack, { hostId: 'album-host', cameras: ['cam1'] });
     // A finished game with 105 photos (two pages), cam1 and cam2 alternating, newest first.
     const noon = new Date(`${EVENT.gameDate}T18:00:00Z`);
     await makeEvent(stack.app.deps.db, EVENT.slugDate, {
@@ -526,7 +510,7 @@ describe('the operator’s night: album', () => {
     }
   });
   afterAll(async () => {
-    host?.disconnect();
+    host?.stop();
     await stack?.close();
   });
 
@@ -534,124 +518,108 @@ describe('the operator’s night: album', () => {
   const upload = async (
     seat: { section: string; row: string; seat: string } = { section: '7', row: 'B', seat: '1' },
   ) => {
-    const form = new FormData();
     const metadata = { slugDate: EVENT.slugDate, userId: 'fan-live', camera: 'cam1', ...seat };
-    form.append('metadata', JSON.stringify(metadata));
     const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#a23b72' } })
       .jpeg()
       .toBuffer();
-    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-    const res = await fetch(`${stack.url}/api/devices/snapshots`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${stack.config.deviceToken}` },
-      body: form,
-    });
-    const body = (await res.json()) as { _id: string; error?: string };
-    expect(res.status, body.error).toBe(200);
-    return body._id;
+    return (await uploadPhoto(stack, metadata, jpeg))._id;
   };
 
   it('keeps tab, page, filter and events in the URL, across a reload', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    await tiles(page).first().waitFor();
-    expect(await tileIds(page)).toHaveLength(100);
-    await page.getByRole('button', { name: '2', exact: true }).click();
-    await until(async () => (await tiles(page).count()) === 5, 'page 2');
+    const { page, context, album } = await open();
+    expect(await album.tileIds()).toHaveLength(100);
+    await album.pageButton(2).click();
+    await album.waitForTiles(5);
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     expect(new URL(page.url()).searchParams.get('events')).toBe(EVENT.slugDate);
     await page.reload();
-    await until(async () => (await tiles(page).count()) === 5, 'page 2 after a reload');
-    expect(await tileIds(page)).toEqual(ids.slice(100));
+    await album.waitForTiles(5);
+    expect(await album.tileIds()).toEqual(ids.slice(100));
     // A tab change goes back to page 1 and says so in the URL.
-    await page.getByRole('tab', { name: /Shared/ }).click();
+    await album.tab(/Shared/).click();
     await until(() => new URL(page.url()).searchParams.get('tab') === 'shared', 'tab=shared');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await page.getByText('No media available.').waitFor();
     // A filter in a copied link: only cam2's photos.
     await page.goto(`/album?events=${EVENT.slugDate}&filter=${encodeURIComponent('{"camera":["cam2"]}')}`);
-    await until(async () => (await page.getByTestId('count-all').textContent()) === '52', 'cam2 count');
-    await until(async () => (await tiles(page).count()) === 52, 'the 52 photos of cam2');
-    expect(await tileIds(page)).toEqual(ids.filter((_, i) => i % 2));
+    await album.waitForCount('all', 52);
+    await album.waitForTiles(52);
+    expect(await album.tileIds()).toEqual(ids.filter((_, i) => i % 2));
     await context.close();
   }, 150_000);
 
   it('the event selection survives a reload and a visit to another screen', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    await tiles(page).first().waitFor();
+    const { page, context, album } = await open();
     // No event in the address now: the selection is the tab's own, not the current event's.
     await page.goto('/monitor');
     await page.goto('/album');
-    await until(async () => (await tiles(page).count()) === 100, 'the event’s photos');
+    await album.waitForTiles(100);
     await page.reload();
-    await until(async () => (await tiles(page).count()) === 100, 'the event’s photos after a reload');
+    await album.waitForTiles(100);
     await page
       .getByRole('button', { name: /Wed 02\/04\/2025/ })
       .first()
       .waitFor();
-    expect(await page.getByTestId('count-all').textContent()).toBe(String(ids.length));
+    expect(await album.count('all').textContent()).toBe(String(ids.length));
     await context.close();
   });
 
   it('the lightbox is a route: Back closes it, a copied link reopens it on the same album page', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}&page=2` });
-    await until(async () => (await tiles(page).count()) === 5, 'page 2');
-    await tiles(page)
-      .nth(1)
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
-    await box.locator(`[data-strip-id="${ids[101]}"][data-active]`).waitFor();
+    const { page, context, album } = await open(`/album?events=${EVENT.slugDate}&page=2`);
+    await album.waitForTiles(5);
+    const box = await album.openLightbox(1);
+    await album.showing(ids[101]).waitFor();
     expect(new URL(page.url()).searchParams.get('photo')).toBe(ids[101]);
     // Moving to the next photo keeps the URL on the photo shown.
     await page.keyboard.press('ArrowRight');
-    await box.locator(`[data-strip-id="${ids[102]}"][data-active]`).waitFor();
+    await album.showing(ids[102]).waitFor();
     await until(() => new URL(page.url()).searchParams.get('photo') === ids[102], 'photo in the URL');
     const link = page.url();
     await page.goBack();
     await box.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('photo')).toBeNull();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    expect(await tiles(page).count()).toBe(5);
+    expect(await album.tiles.count()).toBe(5);
     await context.close();
 
     const copied = await stack.newPage({ login: ADMIN, path: link.replace(stack.url, '') });
-    await copied.page.getByTestId('lightbox').locator(`[data-strip-id="${ids[102]}"][data-active]`).waitFor();
+    const copiedAlbum = albumPage(copied.page);
+    await copiedAlbum.showing(ids[102]).waitFor();
     await copied.page.keyboard.press('Escape');
-    await copied.page.getByTestId('lightbox').waitFor({ state: 'detached' });
+    await copiedAlbum.lightbox.waitFor({ state: 'detached' });
     expect(new URL(copied.page.url()).searchParams.get('photo')).toBeNull();
-    expect(await tileIds(copied.page)).toEqual(ids.slice(100));
+    expect(await copiedAlbum.tileIds()).toEqual(ids.slice(100));
     await copied.context.close();
   });
 
   it('new photos wait behind "N new photos" while the pointer is on the grid; one click shows them', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    await tiles(page).first().waitFor();
-    const first = await tiles(page).first().getAttribute('data-id');
-    await tiles(page).nth(3).hover();
+    const { page, context, album } = await open();
+    const first = await album.tiles.first().getAttribute('data-id');
+    await album.tiles.nth(3).hover();
     const a = await upload();
     const b = await upload();
     await page.getByTestId('new-photos').filter({ hasText: '2 new photos' }).waitFor();
     // Nothing moved under the pointer.
-    expect(await tiles(page).first().getAttribute('data-id')).toBe(first);
+    expect(await album.tiles.first().getAttribute('data-id')).toBe(first);
     await page.getByTestId('new-photos').click();
-    await until(async () => (await tiles(page).first().getAttribute('data-id')) === b, 'the new photos on top');
-    expect((await tileIds(page)).slice(0, 3)).toEqual([b, a, first]);
+    await until(async () => (await album.tiles.first().getAttribute('data-id')) === b, 'the new photos on top');
+    expect((await album.tileIds()).slice(0, 3)).toEqual([b, a, first]);
     expect(await page.getByTestId('new-photos').count()).toBe(0);
     // Away from the grid with nothing selected, a new photo joins at once.
     await page.mouse.move(5, 5);
     const c = await upload();
-    await until(async () => (await tiles(page).first().getAttribute('data-id')) === c, 'joins at once');
+    await until(async () => (await album.tiles.first().getAttribute('data-id')) === c, 'joins at once');
     expect(await page.getByTestId('new-photos').count()).toBe(0);
     await context.close();
   });
 
   it('the full seat caption on album tiles at 1280 px, a long suite name included', async () => {
     const id = await upload({ section: 'Skyline Suite 12', row: 'AA', seat: '120' });
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    const caption = page.locator(`[data-testid="snapshot-tile"][data-id="${id}"] [data-testid="tile-caption"]`);
+    const { page, context, album } = await open();
+    const caption = album.tile(id).getByTestId('tile-caption');
     await caption.waitFor();
     expect(await caption.textContent()).toBe('Skyline Suite 12 · AA · 120');
-    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+    await album.waitForTiles(100);
     // No caption is cut: each shows all of its text, inside its tile.
     const cut = await page.evaluate<number>(
       `[...document.querySelectorAll('[data-testid="tile-caption"]')].filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1).length`,
@@ -665,13 +633,8 @@ describe('the operator’s night: album', () => {
     { width: 1920, height: 1080 },
   ]) {
     it(`album screenshot at ${viewport.width}×${viewport.height}`, async () => {
-      const { page, context } = await stack.newPage({
-        login: ADMIN,
-        path: `/album?events=${EVENT.slugDate}`,
-        viewport,
-      });
-      await tiles(page).first().waitFor();
-      await until(async () => (await tiles(page).count()) === 100, '100 tiles');
+      const { page, context, album } = await open(undefined, viewport);
+      await album.waitForTiles(100);
       await docShot(page, `album-${viewport.width}`);
       await context.close();
     });
@@ -684,10 +647,10 @@ describe('the operator’s night: album', () => {
   };
 
   it('grid keys: F, B, Del, D on the photo under the pointer; Space, Ctrl+A, ←/→, / and ?', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
-    await page.getByLabel('Auto Refresh').uncheck({ force: true });
-    const tile = tiles(page).nth(4);
+    const { page, context, album } = await open();
+    await album.waitForTiles(100);
+    await album.autoRefresh.uncheck({ force: true });
+    const tile = album.tiles.nth(4);
     const id = (await tile.getAttribute('data-id'))!;
     await tile.hover();
 
@@ -704,40 +667,37 @@ describe('the operator’s night: album', () => {
     await ban.getByText('Banning a photo will change the URL of that photo and remove it from social media').waitFor();
     await ban.getByRole('button', { name: 'Confirm' }).click();
     await until(async () => (await listed(page, 'all')).find((s) => s._id === id)?.hidden === true, 'banned');
-    await page.locator(`[data-testid="snapshot-tile"][data-id="${id}"][data-hidden]`).waitFor();
+    await album.tile(id).and(page.locator('[data-hidden]')).waitFor();
 
     // Del: the delete confirmation; Cancel keeps the photo.
-    await tiles(page).nth(6).hover();
+    await album.tiles.nth(6).hover();
     await page.keyboard.press('Delete');
     const del = page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' });
     await del.getByText('You will not be able to recover this snapshot!').waitFor();
     await del.getByRole('button', { name: 'Cancel' }).click();
     await del.waitFor({ state: 'detached' });
-    expect(await tiles(page).count()).toBe(100);
+    expect(await album.tiles.count()).toBe(100);
 
     // D: downloads the photo under the pointer.
-    await tiles(page).nth(6).hover();
+    await album.tiles.nth(6).hover();
     const download = page.waitForEvent('download');
     await page.keyboard.press('d');
     expect((await download).suggestedFilename()).toMatch(/\.jpg$/);
 
     // Space selects the photo under the pointer; Ctrl+A the whole page.
-    await tiles(page).nth(7).hover();
+    await album.tiles.nth(7).hover();
     await page.keyboard.press(' ');
-    await tiles(page).nth(7).and(page.locator('[data-selected]')).waitFor();
-    expect(await page.locator('[data-testid="snapshot-tile"][data-selected]').count()).toBe(1);
+    await album.tiles.nth(7).and(page.locator('[data-selected]')).waitFor();
+    expect(await album.selected.count()).toBe(1);
     await page.keyboard.press('Control+a');
-    await until(
-      async () => (await page.locator('[data-testid="snapshot-tile"][data-selected]').count()) === 100,
-      'the page selected',
-    );
+    await until(async () => (await album.selected.count()) === 100, 'the page selected');
     await page.getByRole('button', { name: 'Deselect' }).click();
     await page.mouse.move(1, 1);
 
     // →/←: the next and previous page, in the URL.
     await page.keyboard.press('ArrowRight');
     await until(() => new URL(page.url()).searchParams.get('page') === '2', 'page 2');
-    await until(async () => (await tiles(page).count()) < 100, 'the tiles of page 2');
+    await until(async () => (await album.tiles.count()) < 100, 'the tiles of page 2');
     await page.keyboard.press('ArrowLeft');
     await until(() => new URL(page.url()).searchParams.get('page') === null, 'page 1');
 
@@ -756,15 +716,11 @@ describe('the operator’s night: album', () => {
   }, 150_000);
 
   it('lightbox: favourite, ban, download and delete the photo shown, by button and by key', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
-    const first = (await tiles(page).nth(10).getAttribute('data-id'))!;
-    await tiles(page)
-      .nth(10)
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
-    await box.locator(`[data-strip-id="${first}"][data-active]`).waitFor();
+    const { page, context, album } = await open();
+    await album.waitForTiles(100);
+    const first = (await album.tiles.nth(10).getAttribute('data-id'))!;
+    const box = await album.openLightbox(10);
+    await album.showing(first).waitFor();
     const actions = box.getByTestId('lightbox-actions');
 
     await page.keyboard.press('f');
@@ -798,15 +754,11 @@ describe('the operator’s night: album', () => {
   }, 120_000);
 
   it('lightbox: ? lists the keys, as in the grid; its times say am/pm and the event’s zone', async () => {
-    const { page, context } = await stack.newPage({ login: ADMIN, path: `/album?events=${EVENT.slugDate}` });
-    await until(async () => (await tiles(page).count()) === 100, '100 tiles');
-    const id = (await tiles(page).nth(2).getAttribute('data-id'))!;
-    await tiles(page)
-      .nth(2)
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
-    await box.locator(`[data-strip-id="${id}"][data-active]`).waitFor();
+    const { page, context, album } = await open();
+    await album.waitForTiles(100);
+    const id = (await album.tiles.nth(2).getAttribute('data-id'))!;
+    const box = await album.openLightbox(2);
+    await album.showing(id).waitFor();
 
     await page.keyboard.press('?');
     const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -817,11 +769,11 @@ describe('the operator’s night: album', () => {
     // Closing the list leaves the lightbox on the same photo, its keys working again.
     await keys.getByRole('button').first().click();
     await keys.waitFor({ state: 'detached' });
-    await box.locator(`[data-strip-id="${id}"][data-active]`).waitFor();
+    await album.showing(id).waitFor();
     await page.keyboard.press('ArrowRight');
     await box.locator(`[data-strip-id="${id}"]:not([data-active])`).waitFor();
     await page.keyboard.press('ArrowLeft');
-    await box.locator(`[data-strip-id="${id}"][data-active]`).waitFor();
+    await album.showing(id).waitFor();
 
     // Every time in the event's zone with am/pm and its label (April: daylight time in Winnipeg).
     const stamp = /^\d\d\/\d\d\/\d{4} (0\d|1[0-2]):\d\d:\d\d (am|pm) C[SD]T$/;

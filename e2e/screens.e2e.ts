@@ -6,8 +6,9 @@ import timezone from 'dayjs/plugin/timezone.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
-import { DEFAULT_TIMEZONE, MSG, type DeviceClientEvents, type DeviceServerEvents } from '@stadiumcam/contract';
+import { DEFAULT_TIMEZONE, MSG } from '@stadiumcam/contract';
+import { albumPage } from './fixtures/album.ts';
+import { startHost, uploadPhoto } from './fixtures/host.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 
 dayjs.extend(utc);
@@ -226,7 +227,6 @@ describe('screens walk (docs/screens)', () => {
       .jpeg()
       .toBuffer();
     for (const seat of ['12', '13', '14']) {
-      const form = new FormData();
       const metadata = {
         slugDate: `stadiumcam-${today}`,
         userId: 'u-walker',
@@ -235,14 +235,7 @@ describe('screens walk (docs/screens)', () => {
         row: 'B',
         seat,
       };
-      form.set('metadata', JSON.stringify(metadata));
-      form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-      const res = await fetch(`${stack.url}/api/devices/snapshots`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stack.config.deviceToken}` },
-        body: form,
-      });
-      expect(res.status).toBe(200);
+      await uploadPhoto(stack, metadata, jpeg);
     }
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const card = page.getByTestId('notification-card').filter({ hasText: 'u-walker' });
@@ -274,24 +267,20 @@ describe('screens walk (docs/screens)', () => {
 
   it('album, lightbox, export, e-mail share and delete confirmation', async () => {
     await page.goto('/album');
-    const tiles = page.getByTestId('snapshot-tile');
-    await tiles.first().waitFor(LONG);
-    await shows(page.getByRole('tab', { name: /Shared/ }));
+    const album = albumPage(page);
+    await album.tiles.first().waitFor(LONG);
+    await shows(album.tab(/Shared/));
     await shot(page, 'album');
 
-    await tiles
-      .first()
-      .getByRole('button', { name: /Open photo/ })
-      .click();
-    const box = page.getByTestId('lightbox');
+    const box = await album.openLightbox();
     await shows(box.getByTestId('lightbox-seat'));
     await box.locator('[data-strip-id][data-active]').waitFor();
     await shot(page, 'lightbox');
     await page.keyboard.press('Escape');
     await box.waitFor({ state: 'detached' });
 
-    await page.getByLabel('Auto Refresh').uncheck({ force: true });
-    await tiles.first().getByRole('button', { name: 'Ban menu' }).click();
+    await album.autoRefresh.uncheck({ force: true });
+    await album.tiles.first().getByRole('button', { name: 'Ban menu' }).click();
     await page.getByRole('menuitem', { name: 'Ban Photo' }).click();
     const banPhoto = page.getByRole('dialog').filter({ hasText: MSG.album.banPhotoWarning });
     await shows(banPhoto.getByRole('button', { name: 'Confirm' }));
@@ -299,24 +288,24 @@ describe('screens walk (docs/screens)', () => {
     await banPhoto.getByRole('button', { name: 'Cancel' }).click();
     await banPhoto.waitFor({ state: 'detached' });
 
-    await tiles.first().getByRole('checkbox', { name: 'Select photo' }).click();
+    await album.select(0);
     expect(await page.getByTestId('selected-count').textContent()).toBe('1 selected');
 
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'E-mail' }).click();
+    await album.toolbar.getByRole('button', { name: 'E-mail' }).click();
     const mail = page.getByRole('dialog', { name: 'Share by e-mail' });
     await shows(mail.getByLabel('E-mail address'));
     await shot(page, 'album-email-share');
     await page.keyboard.press('Escape');
     await mail.waitFor({ state: 'detached' });
 
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Delete' }).click();
+    await album.toolbar.getByRole('button', { name: 'Delete' }).click();
     const del = page.getByRole('dialog', { name: 'Are you sure you want to delete this photo?' });
     await shows(del.getByText('You will not be able to recover this snapshot!'));
     await shot(page, 'album-delete-confirm');
     await del.getByRole('button', { name: 'Cancel' }).click();
     await del.waitFor({ state: 'detached' });
 
-    await page.getByTestId('album-toolbar').getByRole('button', { name: 'Export' }).click();
+    await album.toolbar.getByRole('button', { name: 'Export' }).click();
     await page.getByRole('menuitem', { name: 'Export selected (1)' }).click();
     await shows(page.getByTestId('export-password'));
     await page.getByText('The archive is downloaded.').waitFor(LONG);
@@ -519,21 +508,9 @@ describe('screens walk (docs/screens)', () => {
 
   it('error modals a camera host causes: the MagicShot error and the power time-out', async () => {
     // A second camera host, answering power commands without ever reporting the change.
-    const host: Socket<DeviceServerEvents, DeviceClientEvents> = io(`${stack.url}/devices`, {
-      auth: { token: stack.config.deviceToken, hostId: 'walk-host' },
-      transports: ['websocket'],
-    });
-    host.on('power', (_p, ack) => ack({ ok: true }));
-    host.on('demo', () => undefined);
+    const host = await startHost(stack, { hostId: 'walk-host', name: 'Walk host', cameras: ['cam9'] });
+    host.ignorePower = true;
     try {
-      await new Promise<void>((resolve, reject) => {
-        host.once('connect_error', reject);
-        host.emit(
-          'hello',
-          { name: 'Walk host', version: '1.0', ip: '127.0.0.1', cameras: [{ camera: 'cam9', status: 'on' }] },
-          (a) => (a.ok ? resolve() : reject(new Error(a.error))),
-        );
-      });
       const { page: op, context } = await stack.newPage({ login: ADMIN, viewport: VIEWPORT });
       // Fake timers (time still flows), so the 2 minutes of the power time-out can be skipped.
       await op.clock.install();
@@ -545,7 +522,7 @@ describe('screens walk (docs/screens)', () => {
       await expect
         .poll(
           async () => {
-            if ((await magic.count()) === 0) host.emit('magicshot error', { camera: 'cam9', message: 'Lens cap on' });
+            if ((await magic.count()) === 0) host.magicshotError('cam9', 'Lens cap on');
             return magic.count();
           },
           { timeout: 60_000, interval: 2000 },
@@ -565,7 +542,7 @@ describe('screens walk (docs/screens)', () => {
       await shot(op, 'error-camera-power');
       await context.close();
     } finally {
-      host.disconnect();
+      host.stop();
     }
   }, 240_000);
 
