@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, P } from '@stadiumcam/contract';
 import { ADDRESS_NOT_FOUND } from '../apps/server/src/modules/template/geocoding.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { albumPage } from './fixtures/album.ts';
 import { makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
@@ -441,11 +442,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const enabled = saved.filter((o) => !o.disabled && !o.deleted).map((o) => o.storageKey);
     expect(enabled.length).toBe(6);
     await page.goto('/album');
-    const filters = page.getByTestId('album-filters');
-    await filters
-      .locator('input')
-      .and(page.getByLabel('Overlay', { exact: true }))
-      .click();
+    await albumPage(page).filter('Overlay').click();
     const options = page.getByRole('option');
     await expect.poll(() => options.count(), { timeout: 15_000 }).toBe(enabled.length);
     expect(await options.allTextContents()).toEqual(enabled.map((k) => k.slice(-12)));
