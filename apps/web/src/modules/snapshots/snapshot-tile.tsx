@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type SyntheticEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { Menu } from '@mantine/core';
 import {
   IconBan,
@@ -82,6 +82,18 @@ export const SnapshotTile = memo(function SnapshotTile({
   const src = (showOverlays && s.sharedURI) || s.thumbURI || s.smallURI || FALLBACK;
   const label = `${s.section || '-'} · ${s.row || '-'} · ${s.seat || '-'}`;
   const video = isVideo(s);
+  /** A button opening the page's one menu (TileMenu) for this photo. */
+  const menuButton = (kind: TileMenuKind, label: string, icon: ReactNode) => (
+    <button
+      type="button"
+      className={classes.action}
+      aria-label={label}
+      aria-haspopup="menu"
+      onClick={(e) => on.onMenu(s, kind, e.currentTarget)}
+    >
+      {icon}
+    </button>
+  );
   return (
     <div
       className={classes.tile}
@@ -160,17 +172,7 @@ export const SnapshotTile = memo(function SnapshotTile({
           <IconMessageCircle size={14} />
           {posts}
         </span>
-        {can.ban && (
-          <button
-            type="button"
-            className={classes.action}
-            aria-label="Ban menu"
-            aria-haspopup="menu"
-            onClick={(e) => on.onMenu(s, 'ban', e.currentTarget)}
-          >
-            <IconBan size={16} />
-          </button>
-        )}
+        {can.ban && menuButton('ban', 'Ban menu', <IconBan size={16} />)}
         {can.remove && (
           <button
             type="button"
@@ -182,15 +184,7 @@ export const SnapshotTile = memo(function SnapshotTile({
             <IconTrash size={16} />
           </button>
         )}
-        <button
-          type="button"
-          className={classes.action}
-          aria-label="Download menu"
-          aria-haspopup="menu"
-          onClick={(e) => on.onMenu(s, 'download', e.currentTarget)}
-        >
-          <IconDownload size={16} />
-        </button>
+        {menuButton('download', 'Download menu', <IconDownload size={16} />)}
       </div>
     </div>
   );
