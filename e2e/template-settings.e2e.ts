@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, P } from '@stadiumcam/contract';
-import { ADDRESS_NOT_FOUND } from '../apps/server/src/modules/template/geocoding.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { albumPage } from './fixtures/album.ts';
 import { makePhoto } from '../apps/server/src/test/factories.ts';
@@ -1197,7 +1196,7 @@ describe('template: geocoding in the console, and a screen without its permissio
     expect(asked).toContain('Canada Life Centre, Winnipeg');
     await address.fill('Nowhere at all');
     await page.getByRole('button', { name: 'Find' }).click();
-    await page.getByRole('dialog').getByText(ADDRESS_NOT_FOUND).waitFor();
+    await page.getByRole('dialog').getByText(MSG.templateParts.addressNotFound).waitFor();
     // The centre found before stays.
     expect(await field(page, 'Latitude').inputValue()).toBe('49.8077');
     await context.close();

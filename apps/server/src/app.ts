@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { EMPTY_SEAT_MAP, parseQuery } from '@stadiumcam/contract';
+import { EMPTY_SEAT_MAP, MSG, parseQuery } from '@stadiumcam/contract';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './deps.ts';
@@ -108,7 +108,7 @@ export async function buildApp(
     if (UNSAFE_METHODS.has(req.method) && (sid || req.headers.origin)) {
       const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
       if (origin !== ownOrigin(config, req.protocol, req.host)) {
-        return reply.status(403).send({ error: 'Cross-origin request refused' });
+        return reply.status(403).send({ error: MSG.common.crossOrigin });
       }
     }
   });
@@ -142,7 +142,7 @@ export async function buildApp(
     if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ error: 'Not found' });
+    return reply.status(404).send({ error: MSG.common.resourceNotFound });
   });
 
   const cluster = await createCluster(config, app.log).catch(async (err: unknown) => {

@@ -19,13 +19,14 @@ describe('AppError', () => {
     expect(badRequest(MSG.devices.metadataNotJson).code).toBe('devices.metadataNotJson');
   });
 
-  it('the server builds no error text outside the catalogue: a thrown fixed text is a catalogue text, and no template literal is thrown or sent as an error', () => {
+  it('the server builds no error text outside the catalogue: a thrown fixed text is a catalogue text, no template literal is thrown, and no ack or reply error is written in place', () => {
     // What a throw helper or `new AppError(status, …)` is given: a quoted fixed text must be a
     // catalogue text; a template literal must be a catalogue function instead (MSG.area.key(value)).
     const thrown =
       /(?:\bnew AppError\(\s*[^,;]+?,\s*|\b(?:badRequest|notFound|conflict|forbidden|unprocessable|unauthorized)\(\s*)(?:'([^'\n]*)'|"([^"\n]*)"|(`[^`\n]*`?))/g;
-    // The error of a socket ack or a reply body ({ ok: false, error: `…` }) built in place.
-    const builtError = /\berror:\s*(`[^`\n]*`?)/g;
+    // The error of a socket ack or a reply body ({ ok: false, error: `…` }) written in place,
+    // built or quoted: it names a catalogue text instead.
+    const builtError = /\berror:\s*(`[^`\n]*`?|'[^'\n]*'|"[^"\n]*")/g;
     const outside: string[] = [];
     for (const file of readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('test/')) continue;

@@ -23,6 +23,9 @@ export const MSG = {
     invalidRequest: (path: string | undefined, problem: string | undefined) =>
       `Invalid request: ${path ? `${path}: ` : ''}${problem ?? 'bad input'}`,
     deleteLabel: 'Delete',
+    internalError: 'Internal server error',
+    crossOrigin: 'Cross-origin request refused',
+    badSlugDates: 'slugDates must be a list of slug dates',
   },
   ops: {
     metricsToken: 'A valid metrics token is required',
@@ -206,6 +209,10 @@ export const MSG = {
     cameraIsOff: (camera: string) => `Camera "${camera}" is off`,
     /** A command to several cameras: the first camera that failed, with its host's answer. */
     cameraFailed: (camera: string, error: string) => `${camera}: ${error}`,
+    malformedHello: 'Malformed hello',
+    badHostAnswer: 'Bad answer from the camera host',
+    demoModeOn: 'Demo mode is on',
+    noImageFromCamera: 'The camera sent no image',
   },
   /** Camera hosts' photo uploads (docs/protocol.md §2). */
   devices: {
@@ -330,6 +337,8 @@ export const MSG = {
   },
   /** Overlays, share, seat options, geofence, trivia, slideshow, export/import (spec 2 §5, §8; spec 3 §2.9). */
   templateParts: {
+    geocodingOff: 'Geocoding is not configured: enter the latitude and longitude',
+    addressNotFound: 'The address was not found',
     slideshowLoading: 'LOADING',
     slideshowEmpty: 'NO IMAGES AVAILABLE',
     overlaysUpdateFailed: 'Failed to update overlays',

@@ -44,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its contract');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return reply.status(500).send({ error: MSG.common.internalError });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -60,6 +60,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error' });
+    return reply.status(500).send({ error: MSG.common.internalError });
   });
 }

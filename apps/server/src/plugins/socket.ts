@@ -114,7 +114,7 @@ export function createRealtime(
     refuseForbiddenPackets(app, socket, '/console');
     socket.on('select events', (slugDates, ack) => {
       if (!Array.isArray(slugDates) || slugDates.length > 500 || slugDates.some((s) => typeof s !== 'string')) {
-        ack?.({ ok: false, error: 'slugDates must be a list of slug dates' });
+        ack?.({ ok: false, error: MSG.common.badSlugDates });
         return;
       }
       for (const room of socket.rooms) if (room.startsWith('event:')) void socket.leave(room);

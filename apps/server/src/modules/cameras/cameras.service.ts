@@ -240,7 +240,7 @@ export class CameraHub {
     const parsed = HostHelloSchema.safeParse(raw);
     if (!parsed.success) {
       this.deps.log.warn({ hostId: socket.data.hostId, issues: parsed.error.issues.slice(0, 3) }, 'bad host hello');
-      return { ok: false, error: 'Malformed hello' };
+      return { ok: false, error: MSG.cameras.malformedHello };
     }
     const h = parsed.data;
     const host: HostInfo = {

@@ -54,7 +54,7 @@ async function askHost<E extends 'ptz' | 'live time' | 'shot' | 'restart' | 'mag
   try {
     const answer = (await host.ask(event, payload, timeoutMs)) as Answer | null;
     if (!answer || typeof answer !== 'object' || typeof answer.ok !== 'boolean')
-      return { ok: false, error: 'Bad answer from the camera host' };
+      return { ok: false, error: MSG.cameras.badHostAnswer };
     if (!answer.ok) return { ok: false, error: String(answer.error ?? 'Camera host refused').slice(0, 500) };
     return answer;
   } catch {
@@ -107,7 +107,7 @@ export function registerMonitorSocket(deps: Deps): void {
 
     type Targets = Map<string, { host: HostRef; cameras: string[] }>;
     const powerRelay = (targets: Targets, on: boolean, single?: string): Answer => {
-      if (hub.demo) return { ok: false, error: 'Demo mode is on' };
+      if (hub.demo) return { ok: false, error: MSG.cameras.demoModeOn };
       if (targets.size === 0) return { ok: false, error: MSG.cameras.noCameras };
       const cameras = [...targets.values()].flatMap((t) => t.cameras);
       for (const { host, cameras: keys } of targets.values()) {
@@ -269,7 +269,7 @@ export function registerMonitorSocket(deps: Deps): void {
       if ('error' in host) return { ok: false, error: host.error };
       const answer = await askHost(deps.config.hostAckTimeoutMs, host, 'shot', { camera });
       if (!answer.ok) return answer;
-      if (!Buffer.isBuffer(answer.image)) return { ok: false, error: 'The camera sent no image' };
+      if (!Buffer.isBuffer(answer.image)) return { ok: false, error: MSG.cameras.noImageFromCamera };
       socket.emit('shot image', { camera, image: answer.image });
       return { ok: true };
     });

@@ -6,9 +6,6 @@ export type GeocodeResult = { latitude: number; longitude: number; displayName: 
 /** Address → centre. One implementation per service; none configured = manual lat/lon. */
 export type Geocoder = { geocode: (address: string) => Promise<GeocodeResult | null> };
 
-export const GEOCODING_OFF = 'Geocoding is not configured: enter the latitude and longitude';
-export const ADDRESS_NOT_FOUND = 'The address was not found';
-
 /** A Nominatim-compatible service (`/search?format=jsonv2&limit=1&q=`), e.g. a self-hosted Nominatim. */
 export function nominatimGeocoder(baseUrl: string, fetchImpl: typeof fetch = fetch): Geocoder {
   return {

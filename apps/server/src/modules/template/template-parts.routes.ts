@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { exportAmp, importAmp } from './amp.service.ts';
-import { ADDRESS_NOT_FOUND, GEOCODING_OFF, geocoderFor } from './geocoding.ts';
+import { geocoderFor } from './geocoding.ts';
 import { renderGeofenceMap } from './geofence.map.ts';
 import { uploadOverlay } from './overlays.service.ts';
 import { addQuestions, deleteQuestions, listQuestions, publicQuestions, questionsCsv } from './trivia.service.ts';
@@ -104,9 +104,9 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
   const geocoder = geocoderFor(deps.config.geocoderUrl);
   registerRoute(app, geofenceRoutes.geocoder, async () => ({ configured: geocoder !== null }));
   registerRoute(app, geofenceRoutes.geocode, async ({ query }) => {
-    if (!geocoder) throw new AppError(501, GEOCODING_OFF);
+    if (!geocoder) throw new AppError(501, MSG.templateParts.geocodingOff);
     const hit = await geocoder.geocode(query.address);
-    if (!hit) throw notFound(ADDRESS_NOT_FOUND);
+    if (!hit) throw notFound(MSG.templateParts.addressNotFound);
     return hit;
   });
 
