@@ -317,6 +317,7 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect(r).toBeLessThan(100);
     const geo = await t().call(geofenceRoutes.geocode, { cookie, query: { address: 'Winnipeg' } });
     expect(geo.status).toBe(501);
+    expect((geo.body as { error: string }).error).toBe(MSG.templateParts.geocodingOff);
     expect((await t().call(geofenceRoutes.geocoder, { cookie })).body).toEqual({ configured: false });
   });
 
