@@ -48,10 +48,17 @@ type LoadReport = {
   crowd: Record<string, number>;
   /** The load process's own event-loop lag: how late it reads what the servers sent. */
   lag: { p50: number; p99: number; max: number };
+  /** CPU time used over the measured window, in cores (1 = one core busy all the time). */
+  cores: number;
 };
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+/** CPU time (user + system, every thread of the process) since `start`, in cores. */
+const coresSince = (start: NodeJS.CpuUsage, seconds: number) => {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1e6 / seconds;
+};
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 async function runLoad(): Promise<void> {
@@ -131,6 +138,7 @@ async function runLoad(): Promise<void> {
   const started = performance.now();
   const loadLag = monitorEventLoopDelay({ resolution: 10 });
   loadLag.enable();
+  const cpuAtStart = process.cpuUsage();
   process.send!({ type: 'measuring' });
   await new Promise((r) => setTimeout(r, (SECONDS - WARMUP_S) * 1000));
   measuring = false;
@@ -149,6 +157,7 @@ async function runLoad(): Promise<void> {
     uploads: venue.hosts.reduce((n, h) => n + h.uploads, 0) - uploadsBefore,
     crowd: { ...venue.crowd.stats },
     lag: { p50: loadLag.percentile(50) / 1e6, p99: loadLag.percentile(99) / 1e6, max: loadLag.max / 1e6 },
+    cores: coresSince(cpuAtStart, seconds),
   };
   for (const s of sockets) s.disconnect();
   await venue.stop();
@@ -161,6 +170,7 @@ type ServerStats = {
   emitted: number[];
   lag: { p50: number; p99: number; max: number };
   memory: { t: number; rss: number; heap: number }[];
+  cores: number;
 };
 
 /** One server: builds the app, then measures itself between the parent's 'start' and 'stop'. */
@@ -209,6 +219,8 @@ async function runServer(): Promise<void> {
   const memory: ServerStats['memory'] = [];
   let sampler: NodeJS.Timeout | undefined;
   let framesAtStart = 0;
+  let cpuAtStart = process.cpuUsage();
+  let measureStart = 0;
   const hub = app.deps.cameras;
   // The server's part of the latency: a photo's capture time to its emit to the consoles.
   const emitted: number[] = [];
@@ -224,6 +236,8 @@ async function runServer(): Promise<void> {
     if (m.type === 'start') {
       measuring = true;
       lag.enable();
+      cpuAtStart = process.cpuUsage();
+      measureStart = performance.now();
       framesAtStart = hub.counters.framesIn;
       const t0 = performance.now();
       const sample = () => {
@@ -242,12 +256,17 @@ async function runServer(): Promise<void> {
         emitted: emitted.sort((a, b) => a - b),
         lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
         memory,
+        cores: coresSince(cpuAtStart, (performance.now() - measureStart) / 1000),
       };
       process.send!({ type: 'stats', stats }, () => void app.close().then(() => process.exit(0)));
     }
   });
   process.send!({ type: 'listening', url, setup });
 }
+
+/** BENCH_CPU_PROF=dir: each process writes a V8 CPU profile there (open in Chrome's DevTools). */
+const cpuProf = (name: string) =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, name)}`] : [];
 
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -286,12 +305,7 @@ async function runParent(): Promise<void> {
   for (let i = 0; i < INSTANCES; i++) {
     const child = fork(import.meta.filename, [], {
       env: { ...process.env, ...env, BENCH_FIRST: i === 0 ? '1' : '0' },
-      // BENCH_CPU_PROF=dir: each server writes a V8 CPU profile there (open in Chrome's DevTools).
-      execArgv: [
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      ],
+      execArgv: ['--import', 'tsx', ...cpuProf(`server-${i + 1}`)],
     });
     servers.push(child);
     const m = await waitFor<{ url: string; setup?: typeof setup }>(child, 'listening');
@@ -306,7 +320,7 @@ async function runParent(): Promise<void> {
       BENCH_COOKIE: setup!.cookie,
       BENCH_SLUGDATE: setup!.slugDate,
     },
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...cpuProf('load')],
   });
   load.on('message', (m: { type: string }) => {
     if (m.type === 'ready') console.log('load ready: consoles joined, venue running');
@@ -346,6 +360,7 @@ async function runParent(): Promise<void> {
         'capture-to-server-emit p50 / p99',
         `${pct(x.emitted, 50).toFixed(0)} / ${pct(x.emitted, 99).toFixed(0)} ms`,
       ]),
+    ['CPU, cores busy (load process)', report.cores.toFixed(2)],
     [
       'load process event-loop lag p50 / p99 / max',
       `${report.lag.p50.toFixed(1)} / ${report.lag.p99.toFixed(1)} / ${report.lag.max.toFixed(1)} ms`,
@@ -355,6 +370,7 @@ async function runParent(): Promise<void> {
         `event-loop lag p50 / p99 / max (instance ${i + 1})`,
         `${x.lag.p50.toFixed(1)} / ${x.lag.p99.toFixed(1)} / ${x.lag.max.toFixed(1)} ms`,
       ],
+      [`CPU, cores busy (instance ${i + 1})`, x.cores.toFixed(2)],
       [`RSS min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.rss))],
       [`JS heap min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.heap))],
     ]),

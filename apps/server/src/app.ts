@@ -22,6 +22,7 @@ import { modules } from './modules/index.ts';
 import { CameraHub } from './modules/cameras/cameras.service.ts';
 import { createMetricsState } from './modules/events/metrics.service.ts';
 import { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
+import { PageViewCounter } from './modules/analytics/page-views.ts';
 import { createAttendeeFeed } from './modules/attendee/attendee.feed.ts';
 import { createOpsMetrics } from './modules/ops/ops.metrics.ts';
 import { LOG_REDACT } from './plugins/log-redact.ts';
@@ -165,6 +166,7 @@ export async function buildApp(
     anchors: new PageAnchors(database.db, (err) => app.log.warn({ err }, 'page anchors')),
     metrics: createMetricsState(),
     eventCache: new Map(),
+    pageViews: new PageViewCounter(database.db, (err) => app.log.warn({ err }, 'page views kept for the next write')),
     overlayLayers: new Map(),
     overlayUploads: new Set(),
     suspiciousChecks: new Map(),
@@ -180,6 +182,7 @@ export async function buildApp(
   // Routes, sockets and boot tasks of every area, in modules/index.ts's order.
   for (const register of modules) await register(app, deps);
   app.addHook('onClose', async () => {
+    await deps.pageViews.close();
     await cluster.close();
     await database.close();
     stores.close();

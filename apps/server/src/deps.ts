@@ -8,6 +8,7 @@ import type { SeatMap } from '@stadiumcam/contract';
 import type { CameraHub } from './modules/cameras/cameras.service.ts';
 import type { EventCache } from './modules/devices/events-link.ts';
 import type { MetricsState } from './modules/events/metrics.service.ts';
+import type { PageViewCounter } from './modules/analytics/page-views.ts';
 import type { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
 import type { OpsMetrics } from './modules/ops/ops.metrics.ts';
 import type { Cluster } from './cluster.ts';
@@ -37,6 +38,8 @@ export type Deps = {
   metrics: MetricsState;
   /** Event lookups reused for a second on the device and attendee paths (modules/devices/events-link). */
   eventCache: EventCache;
+  /** The attendee app's page views, counted here and written once a second (modules/analytics). */
+  pageViews: PageViewCounter;
   /** Overlays and watermarks as raw pixels per photo size, for compositing (modules/attendee). */
   overlayLayers: Map<string, RawLayer>;
   /** Events with an overlay upload under way: one at a time per event (modules/template). */

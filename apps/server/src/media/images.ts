@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { MSG } from '@stadiumcam/contract';
 import { AppError } from '../errors.ts';
+import { replaceJpegMetadata } from './jpeg.ts';
 
 /** Decoding bombs stop here: a photo above this many pixels is refused (413). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -10,8 +11,16 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 
 const open = (data: Buffer) => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 
+export type ImageProbe = {
+  format: string;
+  width: number;
+  height: number;
+  /** A JPEG already upright, in sRGB or grey, with no colour profile: its scans can be kept as they are. */
+  plainJpeg: boolean;
+};
+
 /** Checks by content (never by the declared type) that `data` is a JPEG, PNG or WebP of sane size. */
-export async function probeImage(data: Buffer): Promise<{ format: string; width: number; height: number }> {
+export async function probeImage(data: Buffer): Promise<ImageProbe> {
   let meta: Metadata;
   try {
     meta = await open(data).metadata();
@@ -27,7 +36,12 @@ export async function probeImage(data: Buffer): Promise<{ format: string; width:
   const height = meta.height ?? 0;
   if (!width || !height) throw new AppError(415, MSG.media.noImageSize);
   if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, MSG.security.tooManyPixels);
-  return { format: meta.format, width, height };
+  const plainJpeg =
+    meta.format === 'jpeg' &&
+    (meta.orientation ?? 1) === 1 &&
+    !meta.hasProfile &&
+    (meta.space === 'srgb' || meta.space === 'b-w');
+  return { format: meta.format, width, height, plainJpeg };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,26 +51,32 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * so no orientation is needed; GPS, camera serials and every other tag are dropped, since
  * every rendition (the raw included) is public to whoever has its link (issue 16 §5).
  */
-function captureExif(capturedAt: Date) {
-  const d = capturedAt;
-  const stamp = `${d.getUTCFullYear()}:${pad(d.getUTCMonth() + 1)}:${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  return { IFD2: { DateTimeOriginal: stamp, OffsetTimeOriginal: '+00:00' } };
+function captureStamp(d: Date): string {
+  return `${d.getUTCFullYear()}:${pad(d.getUTCMonth() + 1)}:${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
 /**
- * The three stored JPEGs of a photo, all re-encoded upright with sharp (which drops the
- * input's metadata) and carrying only the capture time. Small and thumb fit a box.
+ * The three stored JPEGs of a photo, upright and carrying only the capture time. The raw is
+ * the camera's JPEG with its metadata replaced when it is plain (jpeg.ts), else re-encoded
+ * upright with sharp (which drops the input's metadata); small and thumb fit a box.
  */
 export async function makeRenditions(
   data: Buffer,
-  _format: string,
+  probe: Pick<ImageProbe, 'plainJpeg'>,
   capturedAt: Date = new Date(),
 ): Promise<{ raw: Buffer; small: Buffer; thumb: Buffer }> {
+  const stamp = captureStamp(capturedAt);
+  const kept = probe.plainJpeg ? replaceJpegMetadata(data, stamp) : null;
   try {
     // Raw and small side by side on libvips' threads: the photo reaches the consoles sooner
     // than with one encode after the other (docs/bench-realtime.md).
     const [raw, small] = await Promise.all([
-      open(data).rotate().jpeg({ quality: 92 }).withExif(captureExif(capturedAt)).toBuffer(),
+      kept ??
+        open(data)
+          .rotate()
+          .jpeg({ quality: 92 })
+          .withExif({ IFD2: { DateTimeOriginal: stamp, OffsetTimeOriginal: '+00:00' } })
+          .toBuffer(),
       open(data)
         .rotate()
         .resize(SMALL_PX, SMALL_PX, { fit: 'inside', withoutEnlargement: true })

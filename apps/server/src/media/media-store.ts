@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { access, constants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { access, constants, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -92,12 +92,17 @@ export class DiskMediaStore implements MediaStore {
     return path.join(this.root, ...checkKey(key).split('/'));
   }
 
+  /**
+   * Synchronous on purpose: a put is a few small files into the page cache (about 0.1 ms each),
+   * while libuv's four shared threads are busy with image work at 10 photos a second, and the
+   * four files of a photo waited behind it (p50 119 ms, p99 508 ms; docs/bench-realtime.md).
+   */
   async put(key: string, data: Buffer): Promise<string> {
     const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true, mode: this.dirMode });
+    mkdirSync(path.dirname(file), { recursive: true, mode: this.dirMode });
     const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
     return mediaUrl(key);
   }
 

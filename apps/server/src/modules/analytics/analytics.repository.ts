@@ -47,15 +47,16 @@ export async function previousEventWithData(db: Db, gameDate: string): Promise<E
   return rows[0]?.e ?? null;
 }
 
-/** One page view: one count per dimension of today's row (UTC day). */
-export async function addPageView(db: Db, slugDate: string, values: [dimension: string, key: string][]) {
-  const day = new Date().toISOString().slice(0, 10);
+export type PageViewCount = { slugDate: string; day: string; dimension: string; key: string; n: number };
+
+/** Adds counted page views to their day's rows (one row per event, UTC day, dimension and key). */
+export async function addPageViews(db: Db, rows: PageViewCount[]) {
   await db
     .insert(pageViewCounts)
-    .values(values.map(([dimension, key]) => ({ slugDate, day, dimension, key, n: 1 })))
+    .values(rows)
     .onConflictDoUpdate({
       target: [pageViewCounts.slugDate, pageViewCounts.dimension, pageViewCounts.key, pageViewCounts.day],
-      set: { n: sql`${pageViewCounts.n} + 1` },
+      set: { n: sql`${pageViewCounts.n} + excluded.n` },
     });
 }
 

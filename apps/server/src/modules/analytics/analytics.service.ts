@@ -25,6 +25,7 @@ import { BUCKET_MINUTES } from './analytics-rollup.repository.ts';
 import * as repo from './analytics.repository.ts';
 import type { CountRow, EventRow } from './analytics.repository.ts';
 import { toCsv } from '../../csv.ts';
+import { eventBySlugDate } from '../devices/events-link.ts';
 
 /** Above this span of photos, the timelines use hours instead of quarter hours. */
 const FINE_SPAN_MS = 12 * 3_600_000;
@@ -269,6 +270,7 @@ export async function visionAnalytics(deps: Deps, slugDate: string): Promise<Vis
 
 export async function webAnalytics(deps: Deps, slugDate: string): Promise<WebAnalytics> {
   await eventOf(deps, slugDate);
+  await deps.pageViews.flush();
   const rows = await repo.pageViewTotals(deps.db, slugDate);
   const sources = new Set<string>(PAGE_VIEW_DIMENSIONS);
   const panels = Object.fromEntries(
@@ -341,7 +343,7 @@ export async function exportCsv(deps: Deps, user: AuthUser, slugDate: string): P
 
 /** Counts one cookieless page view (no id, no address stored: counts per day only). */
 export async function recordPageView(deps: Deps, view: PageView): Promise<void> {
-  await eventOf(deps, view.slugDate);
+  if (!(await eventBySlugDate(deps, view.slugDate))) throw notFound(MSG.events.eventNotFound);
   const values: [string, string][] = [
     ['page', view.page],
     ['device', view.device],
@@ -349,5 +351,5 @@ export async function recordPageView(deps: Deps, view: PageView): Promise<void> 
     ['screen', `${view.screen.width}x${view.screen.height}`],
   ];
   if (view.country) values.push(['country', view.country]);
-  await repo.addPageView(deps.db, view.slugDate, values);
+  deps.pageViews.add(view.slugDate, values);
 }

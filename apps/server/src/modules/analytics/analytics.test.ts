@@ -367,6 +367,31 @@ describeEachDb('analytics API', (t) => {
     for (const p of ['age', 'gender', 'city', 'interest']) expect(web.panels[p]).toBeNull();
   });
 
+  it('writes page views once a second; a failed write keeps its counts for the next', async () => {
+    const V = 'views-2030-02-20';
+    await event(V, 'live');
+    const db = t().app.deps.db;
+    const stored = async () =>
+      rowsOf<{ key: string; n: number }>(
+        await db.execute(sql`select key, n from page_view_counts where slug_date = ${V} and dimension = 'page'`),
+      ).map((x) => [x.key, Number(x.n)]);
+    const body = { slugDate: V, page: 'queue', device: 'mobile', language: 'en', screen: { width: 390, height: 844 } };
+    for (let i = 0; i < 3; i++) expect((await t().call(r.pageView, { body })).status).toBe(204);
+    // The table away: the write fails (and so may the once-a-second one), the counts stay.
+    await db.execute(sql`alter table page_view_counts rename to page_view_counts_away`);
+    try {
+      await t().app.deps.pageViews.flush();
+    } finally {
+      await db.execute(sql`alter table page_view_counts_away rename to page_view_counts`);
+    }
+    expect((await t().call(r.pageView, { body })).status).toBe(204);
+    await t().app.deps.pageViews.flush();
+    expect(await stored()).toEqual([['queue', 4]]);
+    // The next second's views add to the row.
+    expect((await t().call(r.pageView, { body })).status).toBe(204);
+    expect((await get(r.google, V)).body.pageViews).toBe(5);
+  });
+
   it('counts the attendees of an event left open for a month, across a daylight-saving change', async () => {
     const G = 'long-2030-03-01';
     await event(G, 'post');

@@ -31,9 +31,9 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
   const hub = deps.cameras;
   if (!hub.get(meta.camera)) throw badRequest(MSG.cameras.unknownCamera(meta.camera));
 
-  const { format } = await probeImage(upload.image);
+  const probe = await probeImage(upload.image);
   const date = meta.date ? new Date(meta.date) : new Date();
-  const renditions = await makeRenditions(upload.image, format, date);
+  const renditions = await makeRenditions(upload.image, probe, date);
   const id = randomUUID();
   const base = `${encodeKeySegment(meta.slugDate)}/${id}`;
   // Files first, the row after: a row never names a file that is not there. A failed write
