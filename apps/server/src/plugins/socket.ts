@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Namespace, type ServerOptions, type Socket } from 'socket.io';
 import {
@@ -95,6 +96,7 @@ export function createRealtime(
       callback(ok ? null : 'Cross-origin connection refused', ok);
     },
   });
+  io.engine.on('connection', batchWrites);
   const consoles: ConsoleNamespace = io.of('/console');
   const devices: DeviceNamespace = io.of('/devices');
   const slideshow: SlideshowNamespace = io.of('/slideshow');
@@ -155,4 +157,33 @@ export function createRealtime(
       if (SLIDESHOW_EVENTS.has(event)) slideshow.emit(event as SlideshowEvent, ...(args as [never]));
     },
   };
+}
+
+type EngineTransport = { name: string; send: (packets: unknown[]) => void; socket?: { _socket?: Duplex } };
+
+/**
+ * One write per flush of a client's packets instead of one per WebSocket message: a live frame
+ * is two messages (socket.io's header and the JPEG), and at 2,000 frames a second the socket
+ * writes were the largest cost of the event loop (docs/bench-realtime.md). `ws` keeps its TCP
+ * socket in `_socket`; without it (long polling) nothing changes.
+ */
+function batchWrites(conn: {
+  transport: EngineTransport;
+  on: (e: 'upgrade', f: (t: EngineTransport) => void) => void;
+}) {
+  const wrap = (transport: EngineTransport) => {
+    const tcp = transport.name === 'websocket' ? transport.socket?._socket : undefined;
+    if (!tcp) return;
+    const send = transport.send.bind(transport);
+    transport.send = (packets) => {
+      tcp.cork();
+      try {
+        send(packets);
+      } finally {
+        tcp.uncork();
+      }
+    };
+  };
+  wrap(conn.transport);
+  conn.on('upgrade', wrap);
 }

@@ -375,7 +375,13 @@ describeEachDb('analytics API', (t) => {
       rowsOf<{ key: string; n: number }>(
         await db.execute(sql`select key, n from page_view_counts where slug_date = ${V} and dimension = 'page'`),
       ).map((x) => [x.key, Number(x.n)]);
-    const body = { slugDate: V, page: 'queue', device: 'mobile', language: 'en', screen: { width: 390, height: 844 } };
+    const body: PageView = {
+      slugDate: V,
+      page: 'queue',
+      device: 'mobile',
+      language: 'en',
+      screen: { width: 390, height: 844 },
+    };
     for (let i = 0; i < 3; i++) expect((await t().call(r.pageView, { body })).status).toBe(204);
     // The table away: the write fails (and so may the once-a-second one), the counts stay.
     await db.execute(sql`alter table page_view_counts rename to page_view_counts_away`);

@@ -342,21 +342,33 @@ export class CameraHub {
     this.deps.cluster.publishFrame({ camera, fps, ts: frame.ts }, jpeg);
   }
 
-  /** To this instance's consoles watching the camera (another instance relays to its own). */
+  /**
+   * To this instance's consoles watching the camera (another instance relays to its own). The
+   * consoles ready for it get one broadcast (socket.io encodes the packet once for all of them);
+   * one still writing gets it after its write, latest-wins.
+   */
   private relay(frame: LiveFrame): void {
     const consoles = this.deps.realtime.consoles;
-    const camera = frame.camera;
-    for (const id of consoles.adapter.rooms.get(streamRoom(camera)) ?? []) {
+    const ready: string[] = [];
+    for (const id of consoles.adapter.rooms.get(streamRoom(frame.camera)) ?? []) {
       const s = consoles.sockets.get(id);
-      if (s) this.sendFrame(s, frame);
+      if (!s) continue;
+      if (this.isReady(s)) ready.push(id);
+      else this.keepFrame(s, frame);
     }
+    if (ready.length) consoles.local.to(ready).emit('livestream', frame);
+  }
+
+  private isReady(s: Socket): boolean {
+    return s.conn.transport.writable && !this.pendingFrames.has(s);
   }
 
   private sendFrame(s: Socket, frame: LiveFrame): void {
-    if (s.conn.transport.writable && !this.pendingFrames.has(s)) {
-      s.emit('livestream', frame);
-      return;
-    }
+    if (this.isReady(s)) s.emit('livestream', frame);
+    else this.keepFrame(s, frame);
+  }
+
+  private keepFrame(s: Socket, frame: LiveFrame): void {
     let pending = this.pendingFrames.get(s);
     if (!pending) {
       pending = new Map();
