@@ -185,7 +185,7 @@ export async function buildApp(
     await deps.pageViews.close();
     await cluster.close();
     await database.close();
-    stores.close();
+    await stores.close();
   });
   return app;
 }

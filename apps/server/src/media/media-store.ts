@@ -1,7 +1,7 @@
-import { createReadStream, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { access, constants, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import type { FileWriter } from './file-writer.ts';
 import type { Readable } from 'node:stream';
 
 /**
@@ -82,9 +82,10 @@ const mtimeOf = async (file: string) => (await stat(file).catch(() => null))?.mt
 export class DiskMediaStore implements MediaStore {
   readonly kind = 'disk';
 
-  /** `dirMode` for folders it creates (originals: 0700, the owner's only). */
+  /** `dirMode` for folders it creates (originals: 0700, the owner's only); files are written by `writer`. */
   constructor(
     readonly root: string,
+    private readonly writer: FileWriter,
     private readonly dirMode?: number,
   ) {}
 
@@ -92,17 +93,8 @@ export class DiskMediaStore implements MediaStore {
     return path.join(this.root, ...checkKey(key).split('/'));
   }
 
-  /**
-   * Synchronous on purpose: a put is a few small files into the page cache (about 0.1 ms each),
-   * while libuv's four shared threads are busy with image work at 10 photos a second, and the
-   * four files of a photo waited behind it (p50 119 ms, p99 508 ms; docs/bench-realtime.md).
-   */
   async put(key: string, data: Buffer): Promise<string> {
-    const file = this.fileOf(key);
-    mkdirSync(path.dirname(file), { recursive: true, mode: this.dirMode });
-    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(tmp, data);
-    renameSync(tmp, file);
+    await this.writer.write(this.fileOf(key), data, this.dirMode);
     return mediaUrl(key);
   }
 

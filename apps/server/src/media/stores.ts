@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { FileWriter } from './file-writer.ts';
 import { DiskMediaStore, originalsDir, type MediaStore } from './media-store.ts';
 import { createS3Client, S3MediaStore } from './s3-store.ts';
 
 /** The app's two stores: served media (/media) and camera originals (never served). */
-export type MediaStores = { media: MediaStore; originals: MediaStore; close: () => void };
+export type MediaStores = { media: MediaStore; originals: MediaStore; close: () => Promise<void> | void };
 
 /**
  * On disk (`<dataDir>/media`, `<dataDir>/originals`), or in the S3_BUCKET under `media/` and
@@ -12,10 +13,11 @@ export type MediaStores = { media: MediaStore; originals: MediaStore; close: () 
  */
 export function createMediaStores(config: AppConfig, log: FastifyBaseLogger): MediaStores {
   if (!config.s3) {
+    const writer = new FileWriter();
     return {
-      media: new DiskMediaStore(config.mediaDir),
-      originals: new DiskMediaStore(originalsDir(config.dataDir), 0o700),
-      close: () => {},
+      media: new DiskMediaStore(config.mediaDir, writer),
+      originals: new DiskMediaStore(originalsDir(config.dataDir), writer, 0o700),
+      close: () => writer.close(),
     };
   }
   const client = createS3Client(config.s3);
