@@ -73,6 +73,8 @@ export class CameraHub {
    * never none, and nothing queues up behind a slow one.
    */
   private readonly pendingFrames = new WeakMap<Socket, Map<string, LiveFrame>>();
+  /** Consoles whose write finished with frames kept for them, flushed together on the next turn. */
+  private readonly drained = new Set<Socket>();
 
   constructor(private readonly deps: Deps) {
     const cluster = deps.cluster;
@@ -353,19 +355,10 @@ export class CameraHub {
     for (const id of consoles.adapter.rooms.get(streamRoom(frame.camera)) ?? []) {
       const s = consoles.sockets.get(id);
       if (!s) continue;
-      if (this.isReady(s)) ready.push(id);
+      if (s.conn.transport.writable && !this.pendingFrames.has(s)) ready.push(id);
       else this.keepFrame(s, frame);
     }
     if (ready.length) consoles.local.to(ready).emit('livestream', frame);
-  }
-
-  private isReady(s: Socket): boolean {
-    return s.conn.transport.writable && !this.pendingFrames.has(s);
-  }
-
-  private sendFrame(s: Socket, frame: LiveFrame): void {
-    if (this.isReady(s)) s.emit('livestream', frame);
-    else this.keepFrame(s, frame);
   }
 
   private keepFrame(s: Socket, frame: LiveFrame): void {
@@ -375,17 +368,36 @@ export class CameraHub {
       this.pendingFrames.set(s, pending);
       // The transport (not the engine socket) says when its write finished; it turns
       // writable again only after emitting 'drain', hence the next tick.
-      s.conn.transport.once('drain', () => setImmediate(() => this.flushFrames(s)));
+      s.conn.transport.once('drain', () => {
+        this.drained.add(s);
+        if (this.drained.size === 1) setImmediate(() => this.flushFrames());
+      });
     }
     pending.set(frame.camera, frame);
   }
 
-  private flushFrames(s: Socket): void {
-    const pending = this.pendingFrames.get(s);
-    this.pendingFrames.delete(s);
-    if (!pending || s.disconnected) return;
-    // A console that left a stream while its frame waited for the drain gets nothing more of it.
-    for (const frame of pending.values()) if (s.rooms.has(streamRoom(frame.camera))) this.sendFrame(s, frame);
+  /**
+   * The kept frames of every console that finished writing since the last turn: one broadcast
+   * per frame to all the consoles waiting for it. A console's frames of several cameras go to
+   * socket.io together; what it cannot write at once waits in its buffer, one per camera at most.
+   */
+  private flushFrames(): void {
+    const to = new Map<LiveFrame, string[]>();
+    for (const s of this.drained) {
+      const pending = this.pendingFrames.get(s);
+      this.pendingFrames.delete(s);
+      if (!pending || s.disconnected) continue;
+      // A console that left a stream while its frame waited gets nothing more of it.
+      for (const frame of pending.values()) {
+        if (!s.rooms.has(streamRoom(frame.camera))) continue;
+        const ids = to.get(frame);
+        if (ids) ids.push(s.id);
+        else to.set(frame, [s.id]);
+      }
+    }
+    this.drained.clear();
+    const consoles = this.deps.realtime.consoles;
+    for (const [frame, ids] of to) consoles.local.to(ids).emit('livestream', frame);
   }
 
   disconnect(socket: DeviceSocket): void {
