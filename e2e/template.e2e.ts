@@ -4,6 +4,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, PREVIEW_SCREENS } from '@stadiumcam/contract';
 import { ensureTodayEventLive, getEventBySlugDate } from '../apps/server/src/modules/events/events.service.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
@@ -61,6 +62,25 @@ function hugePng(): Buffer {
     chunk('IDAT', deflateSync(Buffer.alloc(1000))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Imports a colours file on the Colours page and waits for the dialog with `text`. A file set
+ * while the page still mounts its import button is lost (on a loaded box), so it is set once more.
+ */
+async function importColours(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, text: string) {
+  const input = page.locator('input[type="file"][accept="application/json,.json"]');
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await input.setInputFiles(file);
+  const shown = await dialog.waitFor({ timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) {
+    await input.setInputFiles(file);
+    await dialog.waitFor();
+  }
+  return dialog;
 }
 
 describe('template screens reach an open attendee app', () => {
@@ -280,18 +300,7 @@ describe('template screens reach an open attendee app', () => {
           C.noValidColors,
         ],
       ] as const) {
-        const dialog = op.page.getByRole('dialog').filter({ hasText: text });
-        await input.setInputFiles(f);
-        // A file set while the page still mounted its import button is lost: set it once more.
-        if (
-          !(await dialog.waitFor({ timeout: 10_000 }).then(
-            () => true,
-            () => false,
-          ))
-        ) {
-          await input.setInputFiles(f);
-          await dialog.waitFor();
-        }
+        const dialog = await importColours(op.page, f, text);
         await dialog.getByRole('button', { name: 'Close' }).click();
         await dialog.waitFor({ state: 'hidden' });
       }
@@ -679,11 +688,8 @@ describe('template screens reach an open attendee app', () => {
       colors: { theme: { backgroundColor: '#abcdef' } },
       pad: 'x'.repeat(2 * 1024 * 1024),
     });
-    await op.page
-      .locator('input[type="file"][accept="application/json,.json"]')
-      .setInputFiles({ name: 'big-colors.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-    const dialog = op.page.getByRole('dialog').filter({ hasText: MSG.templateColors.importFailed });
-    await dialog.waitFor();
+    const big = { name: 'big-colors.json', mimeType: 'application/json', buffer: Buffer.from(text) };
+    const dialog = await importColours(op.page, big, MSG.templateColors.importFailed);
     expect(await dialog.getByText(MSG.templateColors.importFailed, { exact: true }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
