@@ -71,12 +71,13 @@ export async function makeRenditions(
     // Small and thumb side by side on libvips' threads, both from the camera's JPEG: its decoder
     // shrinks while it reads (1/2, 1/4), so a thumb from it costs less than one from the small.
     const [raw, small, thumb] = await Promise.all([
+      // Re-encoded, it gets the same one Exif segment (without it, none at all).
       kept ??
         open(data)
           .rotate()
           .jpeg({ quality: 92 })
-          .withExif({ IFD2: { DateTimeOriginal: stamp, OffsetTimeOriginal: '+00:00' } })
-          .toBuffer(),
+          .toBuffer()
+          .then((jpeg) => replaceJpegMetadata(jpeg, stamp) ?? jpeg),
       open(data)
         .rotate()
         .resize(SMALL_PX, SMALL_PX, { fit: 'inside', withoutEnlargement: true })
