@@ -70,11 +70,13 @@ describe('kill -9 mid-upload (issue 16 §11)', () => {
       expect(done.status).toBe(200);
       const kept = done.body._id as string;
 
-      // Kill the moment a photo file is being written (a .tmp appears): before its row exists.
+      // Kill the moment a new photo's folder appears (its files are being written): before its
+      // row exists. Not on a .tmp file: the writer thread makes and renames it faster than a
+      // recursive watch adds the new folder.
       const acked = new Set<string>([kept]);
       const killed = new Promise<void>((resolve) => {
-        const watcher = watch(eventDir, { recursive: true }, (_kind, name) => {
-          if (!String(name).endsWith('.tmp')) return;
+        const watcher = watch(eventDir, (_kind, name) => {
+          if (!name || name === kept) return;
           first.child.kill('SIGKILL');
           watcher.close();
           resolve();
