@@ -21,7 +21,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
+import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
@@ -136,7 +137,7 @@ async function runLoad(): Promise<void> {
   measuring = true;
   const uploadsBefore = venue.hosts.reduce((n, h) => n + h.uploads, 0);
   const started = performance.now();
-  const loadLag = monitorEventLoopDelay({ resolution: 10 });
+  const loadLag = loopMonitor();
   loadLag.enable();
   const cpuAtStart = process.cpuUsage();
   process.send!({ type: 'measuring' });
@@ -156,7 +157,7 @@ async function runLoad(): Promise<void> {
     }),
     uploads: venue.hosts.reduce((n, h) => n + h.uploads, 0) - uploadsBefore,
     crowd: { ...venue.crowd.stats },
-    lag: { p50: loadLag.percentile(50) / 1e6, p99: loadLag.percentile(99) / 1e6, max: loadLag.max / 1e6 },
+    lag: loopLag(loadLag),
     cores: coresSince(cpuAtStart, seconds),
   };
   for (const s of sockets) s.disconnect();
@@ -215,7 +216,7 @@ async function runServer(): Promise<void> {
     });
     setup = { slugDate: event.slugDate, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
   }
-  const lag = monitorEventLoopDelay({ resolution: 10 });
+  const lag = loopMonitor();
   const memory: ServerStats['memory'] = [];
   let sampler: NodeJS.Timeout | undefined;
   let framesAtStart = 0;
@@ -254,7 +255,7 @@ async function runServer(): Promise<void> {
       const stats: ServerStats = {
         framesIn: hub.counters.framesIn - framesAtStart,
         emitted: emitted.sort((a, b) => a - b),
-        lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+        lag: loopLag(lag),
         memory,
         cores: coresSince(cpuAtStart, (performance.now() - measureStart) / 1000),
       };

@@ -36,10 +36,26 @@ export function createOpsMetrics(): OpsMetrics {
   };
 }
 
-/** Starts sampling the event loop (10 ms resolution) the first time metrics are read. */
+const LOOP_RESOLUTION_MS = 10;
+
+/** A histogram of the event loop's delay, sampled every 10 ms once enabled. */
+export function loopMonitor(): IntervalHistogram {
+  return monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+}
+
+/**
+ * The loop's lag in ms: how late its timer fired. The histogram records the whole interval
+ * between two firings (an idle loop reads ~10 ms at p50), so the resolution comes off.
+ */
+export function loopLag(h: IntervalHistogram): { p50: number; p99: number; max: number } {
+  const lag = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+  return { p50: lag(h.percentile(50)), p99: lag(h.percentile(99)), max: lag(h.max) };
+}
+
+/** Starts sampling the event loop the first time metrics are read. */
 export function loopDelayOf(ops: OpsMetrics): IntervalHistogram {
   if (!ops.loopDelay) {
-    ops.loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    ops.loopDelay = loopMonitor();
     ops.loopDelay.enable();
   }
   return ops.loopDelay;

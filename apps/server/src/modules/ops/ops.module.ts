@@ -3,7 +3,7 @@ import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../errors.ts';
 import { registerRoute, tokenMatches } from '../../plugins/routes.ts';
-import { liveGauge, loopDelayOf } from './ops.metrics.ts';
+import { liveGauge, loopDelayOf, loopLag } from './ops.metrics.ts';
 import { readiness } from './ops.service.ts';
 
 /**
@@ -40,11 +40,12 @@ export function registerOps(app: App, deps: Deps): void {
     for (const [event, e] of deps.metrics.events)
       for (const [camera, users] of e.queues) set({ event, camera }, users.size);
   });
-  liveGauge(ops, 'stadiumcam_event_loop_lag_seconds', 'Event-loop delay since the last scrape', ['quantile'], (set) => {
+  liveGauge(ops, 'stadiumcam_event_loop_lag_seconds', 'Event-loop lag since the last scrape', ['quantile'], (set) => {
     const h = loopDelayOf(ops);
-    set({ quantile: '0.5' }, h.percentile(50) / 1e9);
-    set({ quantile: '0.99' }, h.percentile(99) / 1e9);
-    set({ quantile: 'max' }, h.max / 1e9);
+    const lag = loopLag(h);
+    set({ quantile: '0.5' }, lag.p50 / 1e3);
+    set({ quantile: '0.99' }, lag.p99 / 1e3);
+    set({ quantile: 'max' }, lag.max / 1e3);
     h.reset();
   });
   liveGauge(ops, 'stadiumcam_resident_memory_bytes', 'Resident set size of the process', [], (set) =>
