@@ -56,40 +56,35 @@ function captureStamp(d: Date): string {
 }
 
 /**
- * The three stored JPEGs of a photo, upright and carrying only the capture time. The raw is
- * the camera's JPEG with its metadata replaced when it is plain (jpeg.ts), else re-encoded
- * upright with sharp (which drops the input's metadata); small and thumb fit a box.
+ * A photo's probe (probeImage) and its three stored JPEGs, upright and carrying only the capture
+ * time. The raw is the camera's JPEG with its metadata replaced when it is plain (jpeg.ts), else
+ * re-encoded upright with sharp (which drops the input's metadata); small and thumb fit a box.
+ * Small and thumb start with the probe, not after it: they need nothing from it, and a probe
+ * waiting its turn on libuv's threads behind other photos' image work was a step of its own in
+ * an upload's latency. What the probe refuses fails with the probe's error, as before.
  */
 export async function makeRenditions(
   data: Buffer,
-  probe: Pick<ImageProbe, 'plainJpeg'>,
   capturedAt: Date = new Date(),
-): Promise<{ raw: Buffer; small: Buffer; thumb: Buffer }> {
+): Promise<{ probe: ImageProbe; raw: Buffer; small: Buffer; thumb: Buffer }> {
   const stamp = captureStamp(capturedAt);
-  const kept = probe.plainJpeg ? replaceJpegMetadata(data, stamp) : null;
+  // Both from the camera's JPEG, side by side on libvips' threads: its decoder shrinks while it
+  // reads (1/2, 1/4), so a thumb from it costs less than one from the small.
+  const fit = (px: number, quality: number) =>
+    open(data).rotate().resize(px, px, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality }).toBuffer();
+  const [probed, small, thumb] = await Promise.allSettled([probeImage(data), fit(SMALL_PX, 80), fit(THUMB_PX, 75)]);
+  if (probed.status === 'rejected') throw probed.reason;
+  const probe = probed.value;
   try {
-    // Small and thumb side by side on libvips' threads, both from the camera's JPEG: its decoder
-    // shrinks while it reads (1/2, 1/4), so a thumb from it costs less than one from the small.
-    const [raw, small, thumb] = await Promise.all([
+    if (small.status === 'rejected') throw small.reason;
+    if (thumb.status === 'rejected') throw thumb.reason;
+    let raw = probe.plainJpeg ? replaceJpegMetadata(data, stamp) : null;
+    if (!raw) {
       // Re-encoded, it gets the same one Exif segment (without it, none at all).
-      kept ??
-        open(data)
-          .rotate()
-          .jpeg({ quality: 92 })
-          .toBuffer()
-          .then((jpeg) => replaceJpegMetadata(jpeg, stamp) ?? jpeg),
-      open(data)
-        .rotate()
-        .resize(SMALL_PX, SMALL_PX, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 80 })
-        .toBuffer(),
-      open(data)
-        .rotate()
-        .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 75 })
-        .toBuffer(),
-    ]);
-    return { raw, small, thumb };
+      const jpeg = await open(data).rotate().jpeg({ quality: 92 }).toBuffer();
+      raw = replaceJpegMetadata(jpeg, stamp) ?? jpeg;
+    }
+    return { probe, raw, small: small.value, thumb: thumb.value };
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
     throw new AppError(415, MSG.media.undecodable);

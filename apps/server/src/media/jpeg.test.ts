@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import exifr from 'exifr';
-import { makeRenditions, probeImage } from './images.ts';
+import { makeRenditions } from './images.ts';
 import { replaceJpegMetadata } from './jpeg.ts';
 
 const CAPTURED = new Date('2025-06-01T19:30:05Z');
@@ -23,14 +23,12 @@ describe('raw rendition: the camera JPEG with only the capture time', () => {
   it('keeps the scans of a plain JPEG (baseline and progressive) and drops every tag but the capture time', async () => {
     for (const progressive of [false, true]) {
       const input = await camera(progressive);
-      const probe = await probeImage(input);
-      expect(probe.plainJpeg).toBe(true);
       // Bytes after the end of the image are not published either.
-      const { raw, small } = await makeRenditions(
+      const { probe, raw, small } = await makeRenditions(
         Buffer.concat([input, Buffer.from('<html>after EOI')]),
-        probe,
         CAPTURED,
       );
+      expect(probe.plainJpeg).toBe(true);
       expect(scans(raw).equals(scans(input))).toBe(true);
       expect(raw.includes(Buffer.from('<html>'))).toBe(false);
       // Not a second Exif segment a reader might find either: the camera's words are gone.
@@ -61,9 +59,8 @@ describe('raw rendition: the camera JPEG with only the capture time', () => {
       [profiled, [1200, 800]],
       [png, [1200, 800]],
     ] as const) {
-      const probe = await probeImage(input);
+      const { probe, raw } = await makeRenditions(input, CAPTURED);
       expect(probe.plainJpeg).toBe(false);
-      const { raw } = await makeRenditions(input, probe, CAPTURED);
       const meta = await sharp(raw).metadata();
       expect([meta.format, meta.width, meta.height, meta.orientation ?? 1, meta.hasProfile]).toEqual([
         'jpeg',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MSG, PhotoMetadataSchema, hasForbiddenChars, type Snapshot } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../errors.ts';
-import { makeRenditions, probeImage } from '../../media/images.ts';
+import { makeRenditions } from '../../media/images.ts';
 import { insertSnapshot } from '../snapshots/snapshots.repository.ts';
 import { toSnapshot } from '../snapshots/snapshots.mapper.ts';
 import { checkSuspicious } from '../notifications/notifications.service.ts';
@@ -31,9 +31,8 @@ export async function ingestPhoto(deps: Deps, upload: PhotoUpload): Promise<Snap
   const hub = deps.cameras;
   if (!hub.get(meta.camera)) throw badRequest(MSG.cameras.unknownCamera(meta.camera));
 
-  const probe = await probeImage(upload.image);
   const date = meta.date ? new Date(meta.date) : new Date();
-  const renditions = await makeRenditions(upload.image, probe, date);
+  const renditions = await makeRenditions(upload.image, date);
   const id = randomUUID();
   const base = `${encodeKeySegment(meta.slugDate)}/${id}`;
   // Files first, the row after: a row never names a file that is not there. A failed write
