@@ -160,6 +160,31 @@ describeEachDb('camera hosts and console camera commands', (t) => {
     host.disconnect();
   });
 
+  it('reaches every watching console when there are more than one turn writes, each frame once', async () => {
+    const cookie = await t().adminCookie();
+    const host = await pool.host('host-many', [{ camera: 'mc1' }, { camera: 'mc2' }]);
+    // More than the pacer writes in one turn of the event loop (8).
+    const watchers = await Promise.all(Array.from({ length: 20 }, () => pool.console(cookie)));
+    for (const w of watchers) {
+      for (const camera of ['mc1', 'mc2']) {
+        expect(await ask(w, 'join monitor livestream', { room: 'stadiumcam', camera })).toEqual({ ok: true });
+      }
+    }
+    const got = watchers.map((w) => {
+      const seen: string[] = [];
+      w.on('livestream', (f: { camera: string }) => seen.push(f.camera));
+      return seen;
+    });
+    const frame = await jpeg('#aa00aa');
+    host.emit('frame', { camera: 'mc1', jpeg: frame });
+    host.emit('frame', { camera: 'mc2', jpeg: frame });
+    await vi.waitFor(() => expect(got.every((seen) => seen.length === 2)).toBe(true));
+    // Nothing more arrives: no console got a frame twice.
+    await new Promise((r) => setTimeout(r, 200));
+    for (const seen of got) expect(seen.sort()).toEqual(['mc1', 'mc2']);
+    host.disconnect();
+  });
+
   it('sends only valid moves and relays the position answer', async () => {
     const cookie = await t().adminCookie();
     const host = await pool.host('host-ptz', [{ camera: 'mv1' }]);
