@@ -162,15 +162,29 @@ export function createRealtime(
 type EngineTransport = { name: string; send: (packets: unknown[]) => void; socket?: { _socket?: Duplex } };
 
 /**
- * One write per flush of a client's packets instead of one per WebSocket message: a live frame
- * is two messages (socket.io's header and the JPEG), and at 2,000 frames a second the socket
- * writes were the largest cost of the event loop (docs/bench-realtime.md). `ws` keeps its TCP
- * socket in `_socket`; without it (long polling) nothing changes.
+ * One write per turn of the event loop for each client, instead of one per WebSocket message.
+ * engine.io writes a packet as soon as it is emitted; a console gets about 100 events a second
+ * (camera reports, queues, snapshots: several in the same turn) besides 40 frames, each frame two
+ * messages (socket.io's header and the JPEG), and at 50 consoles the socket writes were the
+ * largest cost of the event loop (docs/bench-realtime.md). So the client's flush waits for the
+ * end of the turn (everything emitted meanwhile goes in the one write), and a flush's packets go
+ * out corked. `ws` keeps its TCP socket in `_socket`; without it (long polling) only the wait applies.
  */
 function batchWrites(conn: {
   transport: EngineTransport;
   on: (e: 'upgrade', f: (t: EngineTransport) => void) => void;
+  flush: () => void;
 }) {
+  const flush = conn.flush.bind(conn);
+  let queued = false;
+  conn.flush = () => {
+    if (queued) return;
+    queued = true;
+    setImmediate(() => {
+      queued = false;
+      flush();
+    });
+  };
   const wrap = (transport: EngineTransport) => {
     const tcp = transport.name === 'websocket' ? transport.socket?._socket : undefined;
     if (!tcp) return;

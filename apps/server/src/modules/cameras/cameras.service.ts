@@ -13,15 +13,14 @@ import { CameraReportSchema, HostHelloSchema, MAX_FRAME_BYTES, MSG } from '@stad
 import type { Deps } from '../../deps.ts';
 import { listKnownCameras, upsertHostCameras } from './cameras.repository.ts';
 import { listenQueueUsers, queueUsers } from '../devices/events-link.ts';
+import { FramePacer, type LiveFrame } from './frame-pacer.ts';
 
 export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record<string, never>, { hostId: string }>;
 
 /** Consoles allowed to see cameras join this room at connect. */
 export const CAMERAS_ROOM = 'cameras';
-export const streamRoom = (camera: string) => `stream:${camera}`;
 /** Every host joins its own room: commands reach it through any instance (socket.io's adapter). */
 export const hostRoom = (hostId: string) => `host:${hostId}`;
-type LiveFrame = { camera: string; frame: Buffer; fps: number; ts: number };
 
 /**
  * A camera's host: connected to this instance (`socket`) or to another one (`remote`, mirrored
@@ -66,24 +65,18 @@ export class CameraHub {
   private active: string | null = null;
   /** Frames relayed and dropped, for the benchmark and the logs. */
   readonly counters = { framesIn: 0, framesDropped: 0 };
-  /**
-   * Per console socket, the newest unsent frame of each camera. A volatile emit would drop
-   * every frame that arrives while the previous write is in flight, so a host sending its
-   * cameras back to back starved all but the first; here a busy console gets fewer frames,
-   * never none, and nothing queues up behind a slow one.
-   */
-  private readonly pendingFrames = new WeakMap<Socket, Map<string, LiveFrame>>();
-  /** Consoles whose write finished with frames kept for them, flushed together on the next turn. */
-  private readonly drained = new Set<Socket>();
+  private readonly frames: FramePacer;
 
   constructor(private readonly deps: Deps) {
+    this.frames = new FramePacer(() => deps.realtime.consoles);
     const cluster = deps.cluster;
     listenQueueUsers(deps);
     cluster.on('camera', (p: { state: CameraState; hostId: string | null }, from) => this.mirror(p, from));
     cluster.on('demo', (demo: boolean) => (this.demoOn = demo === true));
     cluster.on('active', (slugDate: string | null) => (this.active = typeof slugDate === 'string' ? slugDate : null));
     cluster.on('ban', (userId: string) => typeof userId === 'string' && this.bannedUsers.add(userId));
-    cluster.onFrame((meta, jpeg) => this.relay({ ...meta, frame: jpeg }));
+    // Another instance relays its hosts' frames to its own consoles, and these to ours.
+    cluster.onFrame((meta, jpeg) => this.frames.push({ ...meta, frame: jpeg }));
     // A new instance (or one back after Redis was away) learns the cameras served here.
     cluster.onInstanceSeen(() => {
       for (const [key, e] of this.cameras) if (e.socket) this.share(key, e);
@@ -340,64 +333,8 @@ export class CameraHub {
     this.counters.framesIn++;
     const { camera, fps } = entry.state;
     const frame: LiveFrame = { camera, frame: jpeg, fps, ts: Date.now() };
-    this.relay(frame);
+    this.frames.push(frame);
     this.deps.cluster.publishFrame({ camera, fps, ts: frame.ts }, jpeg);
-  }
-
-  /**
-   * To this instance's consoles watching the camera (another instance relays to its own). The
-   * consoles ready for it get one broadcast (socket.io encodes the packet once for all of them);
-   * one still writing gets it after its write, latest-wins.
-   */
-  private relay(frame: LiveFrame): void {
-    const consoles = this.deps.realtime.consoles;
-    const ready: string[] = [];
-    for (const id of consoles.adapter.rooms.get(streamRoom(frame.camera)) ?? []) {
-      const s = consoles.sockets.get(id);
-      if (!s) continue;
-      if (s.conn.transport.writable && !this.pendingFrames.has(s)) ready.push(id);
-      else this.keepFrame(s, frame);
-    }
-    if (ready.length) consoles.local.to(ready).emit('livestream', frame);
-  }
-
-  private keepFrame(s: Socket, frame: LiveFrame): void {
-    let pending = this.pendingFrames.get(s);
-    if (!pending) {
-      pending = new Map();
-      this.pendingFrames.set(s, pending);
-      // The transport (not the engine socket) says when its write finished; it turns
-      // writable again only after emitting 'drain', hence the next tick.
-      s.conn.transport.once('drain', () => {
-        this.drained.add(s);
-        if (this.drained.size === 1) setImmediate(() => this.flushFrames());
-      });
-    }
-    pending.set(frame.camera, frame);
-  }
-
-  /**
-   * The kept frames of every console that finished writing since the last turn: one broadcast
-   * per frame to all the consoles waiting for it. A console's frames of several cameras go to
-   * socket.io together; what it cannot write at once waits in its buffer, one per camera at most.
-   */
-  private flushFrames(): void {
-    const to = new Map<LiveFrame, string[]>();
-    for (const s of this.drained) {
-      const pending = this.pendingFrames.get(s);
-      this.pendingFrames.delete(s);
-      if (!pending || s.disconnected) continue;
-      // A console that left a stream while its frame waited gets nothing more of it.
-      for (const frame of pending.values()) {
-        if (!s.rooms.has(streamRoom(frame.camera))) continue;
-        const ids = to.get(frame);
-        if (ids) ids.push(s.id);
-        else to.set(frame, [s.id]);
-      }
-    }
-    this.drained.clear();
-    const consoles = this.deps.realtime.consoles;
-    for (const [frame, ids] of to) consoles.local.to(ids).emit('livestream', frame);
   }
 
   disconnect(socket: DeviceSocket): void {

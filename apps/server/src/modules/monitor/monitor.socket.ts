@@ -18,7 +18,8 @@ import {
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { CAMERAS_ROOM, streamRoom, type HostRef } from '../cameras/cameras.service.ts';
+import { CAMERAS_ROOM, type HostRef } from '../cameras/cameras.service.ts';
+import { streamRoom } from '../cameras/frame-pacer.ts';
 import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
 import { banUser } from '../snapshots/moderation.service.ts';
 import { AppError } from '../../errors.ts';
