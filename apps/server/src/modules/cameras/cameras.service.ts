@@ -75,7 +75,7 @@ export class CameraHub {
     cluster.on('demo', (demo: boolean) => (this.demoOn = demo === true));
     cluster.on('active', (slugDate: string | null) => (this.active = typeof slugDate === 'string' ? slugDate : null));
     cluster.on('ban', (userId: string) => typeof userId === 'string' && this.bannedUsers.add(userId));
-    // Another instance relays its hosts' frames to its own consoles, and these to ours.
+    // Frames from hosts on other instances, for this instance's consoles.
     cluster.onFrame((meta, jpeg) => this.frames.push({ ...meta, frame: jpeg }));
     // A new instance (or one back after Redis was away) learns the cameras served here.
     cluster.onInstanceSeen(() => {
