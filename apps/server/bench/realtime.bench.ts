@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
+import { WireConsole } from './wire-console.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 50);
@@ -63,8 +64,6 @@ const coresSince = (start: NodeJS.CpuUsage, seconds: number) => {
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 async function runLoad(): Promise<void> {
-  const { io } = await import('socket.io-client');
-  type Socket = ReturnType<typeof io>;
   const { startVenue } = await import('@stadiumcam/venue-sim');
   const urls = process.env.BENCH_URLS!.split(',');
   const url = urls[0];
@@ -72,26 +71,14 @@ async function runLoad(): Promise<void> {
   const slugDate = process.env.BENCH_SLUGDATE!;
   const cameras = Array.from({ length: CAMERAS }, (_, i) => `cam${i + 1}`);
   let measuring = false;
-  let frames = 0;
   let snapshots = 0;
   const latencies: number[] = [];
   const byMinute: number[][] = [];
   let measureStart = 0;
-  const sockets: Socket[] = [];
+  const sockets: WireConsole[] = [];
   for (let i = 0; i < CONSOLES; i++) {
-    const s: Socket = io(`${urls[i % urls.length]}/console`, {
-      transports: ['websocket'],
-      extraHeaders: { cookie },
-      forceNew: true,
-    });
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
-      s.once('connect_error', reject);
-    });
-    await s.timeout(30_000).emitWithAck('select events', [slugDate]);
-    s.on('livestream', () => {
-      if (measuring) frames++;
-    });
+    const s = await WireConsole.open(urls[i % urls.length], cookie);
+    await s.ask('select events', [slugDate]);
     s.on('monitor newSnapshot', (snap: { date: string }) => {
       if (!measuring) return;
       snapshots++;
@@ -127,12 +114,14 @@ async function runLoad(): Promise<void> {
   await allKnown;
   for (const s of sockets) {
     for (const camera of cameras) {
-      const answer = await s.timeout(30_000).emitWithAck('join monitor livestream', { room: slugDate, camera });
+      const answer = await s.ask('join monitor livestream', { room: slugDate, camera });
       if (!answer.ok) throw new Error(`join ${camera}: ${answer.error}`);
     }
   }
   process.send!({ type: 'ready' });
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
+  const framesNow = () => sockets.reduce((n, s) => n + s.frames, 0);
+  const framesBefore = framesNow();
   measureStart = Date.now();
   measuring = true;
   const uploadsBefore = venue.hosts.reduce((n, h) => n + h.uploads, 0);
@@ -143,6 +132,7 @@ async function runLoad(): Promise<void> {
   process.send!({ type: 'measuring' });
   await new Promise((r) => setTimeout(r, (SECONDS - WARMUP_S) * 1000));
   measuring = false;
+  const frames = framesNow() - framesBefore;
   loadLag.disable();
   const seconds = (performance.now() - started) / 1000;
   const report: LoadReport = {
@@ -160,7 +150,7 @@ async function runLoad(): Promise<void> {
     lag: loopLag(loadLag),
     cores: coresSince(cpuAtStart, seconds),
   };
-  for (const s of sockets) s.disconnect();
+  for (const s of sockets) s.close();
   await venue.stop();
   await new Promise<void>((resolve) => process.send!({ type: 'report', report }, () => resolve()));
 }
