@@ -148,7 +148,7 @@ describe('the console on a bad day', () => {
     await login(page, stack);
     await page.goto('/album');
     const count = albumPage(page).count('all');
-    await expect.poll(() => count.textContent()).toBe('0');
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('0');
     expect(connects).toBeGreaterThan(0);
 
     // The cut may land before the first connect completed: the connect that finally comes

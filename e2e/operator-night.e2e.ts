@@ -87,11 +87,11 @@ describe('the operator’s night: monitor', () => {
       const due = cams.get(c)!.framesDue - due0[c];
       expect(got[c] - got0[c], `${c}: ${got[c] - got0[c]} of ${due} frames`).toBeGreaterThanOrEqual(0.8 * due);
     }
-    // The fps badge counts what this console received in the last second (3 fps sent).
+    // The fps badge is the rate this console received over the last 3 s (3 fps sent).
     for (const c of CAMERAS) {
       const fps = Number((await page.getByTestId(`fps-${c}`).textContent())?.replace(' fps', ''));
-      expect(fps).toBeGreaterThanOrEqual(1);
-      expect(fps).toBeLessThanOrEqual(5);
+      expect(fps, `${c}: ${fps} fps`).toBeGreaterThanOrEqual(2);
+      expect(fps, `${c}: ${fps} fps`).toBeLessThanOrEqual(3);
     }
     await context.close();
   }, 120_000);
@@ -104,7 +104,7 @@ describe('the operator’s night: monitor', () => {
       const { page, context } = await stack.newPage({ login: ADMIN, path: '/monitor', viewport });
       await streaming(page);
       await page.locator('[data-testid^="livetime-"]').first().waitFor({ timeout: 45_000 });
-      // A still of a streaming monitor: every fps badge counts frames of the last second.
+      // A still of a streaming monitor: every fps badge shows the rate of the last 3 s.
       await until(async () => {
         const fps = await Promise.all(CAMERAS.map((c) => page.getByTestId(`fps-${c}`).textContent()));
         return fps.every((f) => f !== '0 fps');
