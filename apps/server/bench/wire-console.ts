@@ -8,6 +8,7 @@
 import WebSocket from 'ws';
 
 const NSP = '/console';
+const ASK_TIMEOUT_MS = 30_000;
 type Handler = (payload: any) => void;
 
 export class WireConsole {
@@ -52,11 +53,24 @@ export class WireConsole {
     this.handlers.set(event, handler);
   }
 
-  /** Emits with an acknowledgement and resolves with the answer's first argument. */
+  /**
+   * Emits with an acknowledgement and resolves with the answer's first argument; a lost answer
+   * fails the bench after 30 s (socket.io-client's `timeout`, which the bench used) instead of
+   * hanging it.
+   */
   ask(event: string, ...args: unknown[]): Promise<any> {
     const id = this.nextAck++;
     this.ws.send(`42${NSP},${id}${JSON.stringify([event, ...args])}`);
-    return new Promise((resolve) => this.acks.set(id, resolve));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.acks.delete(id);
+        reject(new Error(`no answer to '${event}' in ${ASK_TIMEOUT_MS} ms`));
+      }, ASK_TIMEOUT_MS);
+      this.acks.set(id, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+    });
   }
 
   close(): void {

@@ -185,6 +185,29 @@ describeEachDb('camera hosts and console camera commands', (t) => {
     host.disconnect();
   });
 
+  it("keeps a camera's frames latest-wins while the console's last frame waits for its write", async () => {
+    const cookie = await t().adminCookie();
+    const host = await pool.host('host-lw', [{ camera: 'lw1' }]);
+    const watcher = await pool.console(cookie);
+    expect(await ask(watcher, 'join monitor livestream', { room: 'stadiumcam', camera: 'lw1' })).toEqual({ ok: true });
+    const colours = ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff'];
+    const frames = await Promise.all(colours.map(jpeg));
+    const got: Buffer[] = [];
+    watcher.on('livestream', (f) => got.push(Buffer.from(f.frame as Uint8Array)));
+    // 2 ms apart, each in a turn of its own, all within one socket write tick (15 ms): the first
+    // goes out, the newest replaces the ones after it while the first still waits.
+    for (const frame of frames) {
+      host.emit('frame', { camera: 'lw1', jpeg: frame });
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await vi.waitFor(() => expect(got.at(-1)?.equals(frames.at(-1)!)).toBe(true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got[0].equals(frames[0])).toBe(true);
+    expect(got.length).toBeLessThan(frames.length);
+    expect(got.filter((g) => g.equals(frames.at(-1)!))).toHaveLength(1);
+    host.disconnect();
+  });
+
   it('sends only valid moves and relays the position answer', async () => {
     const cookie = await t().adminCookie();
     const host = await pool.host('host-ptz', [{ camera: 'mv1' }]);

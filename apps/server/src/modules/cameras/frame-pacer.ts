@@ -22,6 +22,12 @@ export class FramePacer {
   /** Per console, the newest unsent frame of each camera; a console written goes to the back. */
   private readonly pending = new Map<Socket, Map<string, LiveFrame>>();
   private readonly awaitingDrain = new WeakSet<Socket>();
+  /**
+   * Consoles whose last frames still wait in engine.io's write buffer: packets go out on the
+   * client's write tick (`batchWrites`, plugins/socket.ts), and the transport reads writable all
+   * that while, so without this a newer frame of a camera would queue behind the older one.
+   */
+  private readonly unflushed = new WeakSet<Socket>();
   private scheduled = false;
 
   constructor(private readonly consoles: () => ConsoleNamespace) {}
@@ -47,7 +53,8 @@ export class FramePacer {
 
   /**
    * The next few consoles ready to write: one broadcast per frame to all of them (socket.io
-   * encodes the packet once). A console still writing keeps its frames until its 'drain'.
+   * encodes the packet once). A console still writing (its last frames not yet flushed, or its
+   * transport busy) keeps only its newest frame of each camera until then.
    */
   private flush(): void {
     this.scheduled = false;
@@ -58,6 +65,7 @@ export class FramePacer {
         this.pending.delete(s);
         continue;
       }
+      if (this.unflushed.has(s)) continue;
       if (!s.conn.transport.writable) {
         this.afterDrain(s);
         continue;
@@ -69,15 +77,27 @@ export class FramePacer {
       written++;
       this.pending.delete(s);
       // A console that left a stream while its frame waited gets nothing more of it.
+      let any = false;
       for (const frame of frames.values()) {
         if (!s.rooms.has(streamRoom(frame.camera))) continue;
+        any = true;
         const ids = to.get(frame);
         if (ids) ids.push(s.id);
         else to.set(frame, [s.id]);
       }
+      if (any) this.afterFlush(s);
     }
     const ns = this.consoles();
     for (const [frame, ids] of to) ns.local.to(ids).emit('livestream', frame);
+  }
+
+  /** engine.io's socket says when its write buffer went to the transport. */
+  private afterFlush(s: Socket): void {
+    this.unflushed.add(s);
+    s.conn.once('flush', () => {
+      this.unflushed.delete(s);
+      if (this.pending.has(s)) this.schedule();
+    });
   }
 
   /** The transport (not the engine socket) says when its write finished. */

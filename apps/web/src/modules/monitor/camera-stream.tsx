@@ -19,8 +19,8 @@ function rearm(idle: { current: ReturnType<typeof setTimeout> | undefined }, set
  * is revoked once the next frame is shown). The fps badge is the rate of the frames this console
  * really received in the last 3 s (frames between the first and the last, over the time between
  * them), not what the host says it sends: a count over the last second read 4 at 3 fps whenever
- * four frames 333 ms apart fell in it. "CAMERA OFF" when the
- * camera is off; "No signal" when it is on but no frame came for 15 s (DESIGN §6).
+ * four frames 333 ms apart fell in it. "CAMERA OFF" when the camera is off; "No signal" when
+ * it is on but no frame came for 15 s (DESIGN §6).
  */
 const FPS_WINDOW_MS = 3000;
 
