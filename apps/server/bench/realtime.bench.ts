@@ -12,6 +12,7 @@
  *   BENCH_DB=postgres npm run bench:realtime                 (a fresh database on TEST_DATABASE_URL's server)
  *   BENCH_DB=postgres BENCH_INSTANCES=2 npm run bench:realtime   (+ Redis at 127.0.0.1:6379 or BENCH_REDIS_URL)
  *   BENCH_SECONDS=90 npm run bench:realtime
+ *   BENCH_PGLITE=disk npm run bench:realtime                 (PGlite in the data folder, as the product runs it)
  *
  * BENCH_CONSOLES (50), BENCH_CAMERAS (8), BENCH_FPS (5), BENCH_PHOTO_RATE (10 per second).
  */
@@ -160,7 +161,7 @@ type ServerStats = {
   /** Capture time on the host to the server's emit of 'monitor newSnapshot' (ms, sorted). */
   emitted: number[];
   lag: { p50: number; p99: number; max: number };
-  memory: { t: number; rss: number; heap: number }[];
+  memory: { t: number; rss: number; heap: number; buffers: number }[];
   cores: number;
 };
 
@@ -177,7 +178,9 @@ async function runServer(): Promise<void> {
       publicRateLimit: Number(process.env.PUBLIC_RATE_LIMIT) || 1_000_000,
       dataDir,
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-      pgliteDir: 'memory://',
+      // In memory by default; BENCH_PGLITE=disk keeps it in the data folder, as the product does
+      // (in memory, the database's files and WAL are part of the process's RSS).
+      pgliteDir: process.env.BENCH_PGLITE === 'disk' ? path.join(dataDir, 'pglite') : 'memory://',
       mediaDir: path.join(dataDir, 'media'),
       outboxDir: path.join(dataDir, 'outbox'),
       adminPassword: PASSWORD,
@@ -233,7 +236,12 @@ async function runServer(): Promise<void> {
       const t0 = performance.now();
       const sample = () => {
         const u = process.memoryUsage();
-        memory.push({ t: Math.round((performance.now() - t0) / 1000), rss: u.rss, heap: u.heapUsed });
+        memory.push({
+          t: Math.round((performance.now() - t0) / 1000),
+          rss: u.rss,
+          heap: u.heapUsed,
+          buffers: u.arrayBuffers,
+        });
       };
       sample();
       sampler = setInterval(sample, 5000);
@@ -287,7 +295,7 @@ async function runParent(): Promise<void> {
     env.BENCH_REDIS_PREFIX = `bench-${randomBytes(5).toString('hex')}`;
   }
   console.log(
-    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${DB}, ${INSTANCES} instance(s)`,
+    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${DB === 'pglite' && process.env.BENCH_PGLITE === 'disk' ? 'pglite on disk' : DB}, ${INSTANCES} instance(s)`,
   );
   const servers: ChildProcess[] = [];
   const urls: string[] = [];
@@ -364,6 +372,7 @@ async function runParent(): Promise<void> {
       [`CPU, cores busy (instance ${i + 1})`, x.cores.toFixed(2)],
       [`RSS min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.rss))],
       [`JS heap min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.heap))],
+      [`Buffers min / max / end (instance ${i + 1})`, range(x.memory.map((m) => m.buffers))],
     ]),
     [
       'attendees (joined / photos found / overlays / shares / refused)',
@@ -378,8 +387,8 @@ async function runParent(): Promise<void> {
   );
   stats.forEach((x, i) =>
     console.log(
-      `\nmemory samples, instance ${i + 1} (s: rss / heap):`,
-      x.memory.map((m) => `${m.t}: ${mb(m.rss)} / ${mb(m.heap)}`).join(', '),
+      `\nmemory samples, instance ${i + 1} (s: rss / heap / buffers):`,
+      x.memory.map((m) => `${m.t}: ${mb(m.rss)} / ${mb(m.heap)} / ${mb(m.buffers)}`).join(', '),
     ),
   );
   await dropDb();
