@@ -708,6 +708,33 @@ describe('template screens reach an open attendee app', () => {
     await op.context.close();
   });
 
+  it('after a reload, a template screen shows its spinner, not a form of defaults, until the selected event has loaded', async () => {
+    const op = await stack.newPage({ login: admin, path: '/template/colors' });
+    const bg = op.page.getByLabel('Background color', { exact: true });
+    await bg.waitFor();
+    const stored = await bg.inputValue();
+    // The session's current event answers 1.5 s late: the selection is unknown until then.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await op.page.route(
+      (url) => url.pathname === '/api/events/stadiumcam',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await op.page.reload();
+    await op.page.locator('.mantine-Loader-root').waitFor();
+    await op.page.waitForTimeout(1500);
+    expect(await bg.count()).toBe(0);
+    expect(await op.page.locator('.mantine-Loader-root').count()).toBeGreaterThan(0);
+    release();
+    await bg.waitFor();
+    expect(await bg.inputValue()).toBe(stored);
+    expect(stored).not.toBe('');
+    await op.context.close();
+  });
+
   it('graphics: a spinner shows on Update Event while the event updates', async () => {
     const op = await stack.newPage({ login: admin, path: '/template/graphics' });
     const update = op.page.getByTestId('update-event');

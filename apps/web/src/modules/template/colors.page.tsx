@@ -167,7 +167,7 @@ function ColorsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'color
   return (
     <TemplatePage
       title="Colors"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={() => void handleUpdate()}
       saving={saveColors.isPending || saveShots.isPending}

@@ -106,7 +106,7 @@ function GeofenceEditor({ part }: { part: ReturnType<typeof useTemplatePart<'geo
   return (
     <TemplatePage
       title="Geofence"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={handleUpdate}
       saving={save.isPending}

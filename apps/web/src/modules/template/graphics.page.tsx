@@ -206,7 +206,7 @@ function GraphicsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'ima
   return (
     <TemplatePage
       title="Graphics"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={() => save.mutate({ images, venueType })}
       saving={save.isPending}

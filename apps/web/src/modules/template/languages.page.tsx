@@ -124,7 +124,7 @@ function LanguagesEditor({ part }: { part: ReturnType<typeof useTemplatePart<'la
   return (
     <TemplatePage
       title="Text Settings"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={() => void handleUpdate()}
       saving={save.isPending}

@@ -148,7 +148,7 @@ function OverlaysEditor({ part }: { part: ReturnType<typeof useTemplatePart<'ove
   return (
     <TemplatePage
       title="Overlays"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={handleUpdate}
       saving={save.isPending}

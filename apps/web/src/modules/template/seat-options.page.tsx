@@ -138,7 +138,7 @@ function SeatOptionsEditor({
   return (
     <TemplatePage
       title="Seat Options"
-      loading={(part.event.isPending && !!part.first) || loading}
+      loading={part.loading || loading}
       failed={part.event.isError}
       onUpdate={() => save.mutate({ seatType: cards, blockedSeats: blocked })}
       saving={save.isPending}

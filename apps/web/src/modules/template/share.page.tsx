@@ -146,7 +146,7 @@ function ShareEditor({ part }: { part: ReturnType<typeof useTemplatePart<'share'
   return (
     <TemplatePage
       title="Share"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={handleUpdate}
       saving={save.isPending}

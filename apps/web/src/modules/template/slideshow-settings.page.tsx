@@ -64,7 +64,7 @@ function SlideshowEditor({ part }: { part: ReturnType<typeof useTemplatePart<'sl
   return (
     <TemplatePage
       title="Slideshow"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={() => handleUpdate()}
       saving={save.isPending}

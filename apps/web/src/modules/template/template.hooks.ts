@@ -28,6 +28,10 @@ export function useTemplatePart<N extends TemplatePartName>(name: N) {
     first,
     event,
     value,
+    // Pending until the session's event selection is known (after a reload it comes with the
+    // session's first queries) and the event has loaded: a form shown before that, on the
+    // defaults, would be replaced and lose what the operator typed into it.
+    loading: event.isPending,
     // The stored value, not the fetch time: a refetch bringing the same data (after a failed
     // save, on focus) keeps the operator's unsaved edits; a changed value starts afresh.
     key: `${slugDates.join(',')}|${value ? hashText(JSON.stringify(value)) : event.status}`,

@@ -154,7 +154,7 @@ function TriviaEditor({ part }: { part: ReturnType<typeof useTemplatePart<'trivi
   return (
     <TemplatePage
       title="Trivia"
-      loading={part.event.isPending && !!part.first}
+      loading={part.loading}
       failed={part.event.isError}
       onUpdate={() => save.mutate({ triviaEnabled: enabled })}
       saving={save.isPending}
