@@ -34,6 +34,8 @@ const FPS = Number(process.env.BENCH_FPS ?? 5);
 const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 10);
 const INSTANCES = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
 const DB = process.env.BENCH_DB === 'postgres' || INSTANCES > 1 ? 'postgres' : 'pglite';
+/** PGlite in the data folder, as the product runs it (in memory, its files count in the RSS). */
+const PGLITE_ON_DISK = DB === 'pglite' && process.env.BENCH_PGLITE === 'disk';
 const FRAMES = process.env.BENCH_FRAMES === 'render' ? 'render' : 'replay';
 const WARMUP_S = SECONDS >= 30 ? 10 : 3;
 const TOKEN = 'bench-device-token';
@@ -178,9 +180,7 @@ async function runServer(): Promise<void> {
       publicRateLimit: Number(process.env.PUBLIC_RATE_LIMIT) || 1_000_000,
       dataDir,
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-      // In memory by default; BENCH_PGLITE=disk keeps it in the data folder, as the product does
-      // (in memory, the database's files and WAL are part of the process's RSS).
-      pgliteDir: process.env.BENCH_PGLITE === 'disk' ? path.join(dataDir, 'pglite') : 'memory://',
+      pgliteDir: PGLITE_ON_DISK ? path.join(dataDir, 'pglite') : 'memory://',
       mediaDir: path.join(dataDir, 'media'),
       outboxDir: path.join(dataDir, 'outbox'),
       adminPassword: PASSWORD,
@@ -295,7 +295,7 @@ async function runParent(): Promise<void> {
     env.BENCH_REDIS_PREFIX = `bench-${randomBytes(5).toString('hex')}`;
   }
   console.log(
-    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${DB === 'pglite' && process.env.BENCH_PGLITE === 'disk' ? 'pglite on disk' : DB}, ${INSTANCES} instance(s)`,
+    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${PGLITE_ON_DISK ? 'pglite on disk' : DB}, ${INSTANCES} instance(s)`,
   );
   const servers: ChildProcess[] = [];
   const urls: string[] = [];
