@@ -37,6 +37,16 @@ const contractImportsNoApps = {
   ],
   message: 'The contract is imported by the apps, never the other way round.',
 };
+// Areas keep to themselves: another area's inner file is refused, its index.ts is what it
+// exposes. The same import reads differently from an area ('../users/users.service.ts'), the
+// modules list ('./users/users.module.ts') and the rest ('./modules/users/...').
+const areaInner = (from) => ({
+  regex: `${from}[a-z-]+/(?!index\\.ts$)[^/]+$`,
+  message: "Another area's inner file: import what it exposes from its index.ts.",
+});
+const fromAnArea = areaInner('^\\.\\./(?!\\.)');
+const fromModulesList = areaInner('^\\./');
+const fromOutside = areaInner('(^|/)modules/');
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const SERVER_CODE = 'apps/server/src/**/*.ts';
 // Tests, the harness and the benchmarks may set up rows directly.
@@ -46,6 +56,8 @@ const SERVER_FREE = [
   '**/*.test.ts',
   'apps/server/src/test/**',
 ];
+const AREA_CODE = 'apps/server/src/modules/*/*.ts';
+const SERVER_TESTS = ['**/*.test.ts', '**/*.test-util.ts', 'apps/server/src/test/**'];
 
 export default tseslint.config(
   {
@@ -87,11 +99,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: [SERVER_CODE], ignores: SERVER_FREE, rules: restrict(drizzleOnlyInRepositories) },
+  { files: [SERVER_CODE], ignores: SERVER_FREE, rules: restrict(drizzleOnlyInRepositories, fromOutside) },
+  { files: [AREA_CODE], ignores: SERVER_FREE, rules: restrict(drizzleOnlyInRepositories, fromAnArea) },
+  { files: ['apps/server/src/modules/*/*.repository.ts'], ignores: SERVER_TESTS, rules: restrict(fromAnArea) },
+  { files: ['apps/server/src/modules/index.ts'], rules: restrict(drizzleOnlyInRepositories, fromModulesList) },
   {
     files: ['apps/server/src/**/*.service.ts'],
     ignores: SERVER_FREE,
-    rules: restrict(drizzleOnlyInRepositories, noFastifyInServices),
+    rules: restrict(drizzleOnlyInRepositories, noFastifyInServices, fromAnArea),
   },
   {
     files: ['apps/server/src/plugins/**/*.ts'],

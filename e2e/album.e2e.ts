@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type UploadFace } from '@stadiumcam/contract';
+import { MSG, toQueryString, type UploadFace } from '@stadiumcam/contract';
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { PhotoPool } from '../apps/venue-sim/src/photos.ts';
 import { createRng } from '../apps/venue-sim/src/rng.ts';
@@ -142,6 +142,25 @@ async function seedPhotos(
     out.push({ id, n: i, userId, section, faces: faces?.length ?? 0 });
   }
   return out;
+}
+
+/**
+ * What the lightbox bar says for a photo of the seeded game: its place among the event's photos
+ * an admin's strip runs through (MagicShots too), newest first, and their number, asked of the
+ * API now (earlier tests of this file add, ban and delete photos).
+ */
+async function placeOf(page: Page, id: string): Promise<string> {
+  const get = async (path: string) => (await (await page.request.get(path)).json()) as Record<string, unknown>;
+  const { date } = (await get(`/api/snapshots/${id}`)) as { date: string };
+  const count = async (extra: Record<string, unknown>) =>
+    (
+      (await get(
+        `/api/snapshots${toQueryString({ slugDate: [PAST.slugDate], type: 'all-with-magicshot', pageSize: 1, withTotal: true, ...extra })}`,
+      )) as { total: number }
+    ).total;
+  const total = await count({});
+  const newer = await count({ dateVal: date, dateComparator: 'gt' });
+  return `${newer + 1} of ${total}`;
 }
 
 describe('album and lightbox', () => {
@@ -365,7 +384,7 @@ describe('album and lightbox', () => {
     const { page, context, album } = await open();
     await album.select(0);
     await album.select(1);
-    await album.toolbar.getByRole('button', { name: 'Export' }).click();
+    await album.exportButton.click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Export selected (2)' }).click();
     const password = (await page.getByTestId('export-password').textContent())!;
@@ -382,7 +401,7 @@ describe('album and lightbox', () => {
     await expect(run('/usr/bin/7z', ['t', '-pwrongpass00', file])).rejects.toThrow();
 
     // The plain archive of the same selection (Raw), with progress in a toast.
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.mantine-Modal-body').getByRole('button', { name: 'Close' }).click();
     const archiving = page.waitForEvent('download');
     await album.toolbar.getByRole('button', { name: 'Download' }).click();
     await page.getByRole('menuitem', { name: 'Raw' }).click();
@@ -404,9 +423,13 @@ describe('album and lightbox', () => {
     expect(await page.getByTestId('lightbox-time').textContent()).toMatch(/^15\/03\/2025 \d\d:\d\d:\d\d (am|pm) CDT$/);
     expect(await page.getByTestId('lightbox-seat').textContent()).toMatch(/^Section 10\d, Row \d+, Seat \d+$/);
 
+    // Its place among all the event's photos, not in the loaded part of the strip ('1 of 35+').
+    const position = page.getByTestId('lightbox-position');
+    await expect.poll(() => position.textContent()).toBe(await placeOf(page, firstId));
     await page.keyboard.press('ArrowRight');
     const secondId = (await album.tiles.nth(1).getAttribute('data-id'))!;
     await album.showing(secondId).waitFor();
+    expect(await position.textContent()).toBe(await placeOf(page, secondId));
     await page.keyboard.press('ArrowLeft');
     await album.showing(firstId).waitFor();
     // Walk past the last of the 15th: a second day label appears in the strip. One key at a
@@ -425,9 +448,49 @@ describe('album and lightbox', () => {
     await box.getByTestId('user-info').waitFor();
     await stack.screenshot(page, 'lightbox-1280');
 
-    // Copy a link: "Copied!".
+    // Copy a link: "Copied!" for 1.5 s, timed in the page from the click to the text leaving
+    // (it shows once the tooltip has opened).
+    const copiedFor = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const doc = (globalThis as any).document;
+          let clicked = 0;
+          let shown = false;
+          doc.addEventListener('click', () => (clicked ||= performance.now()), true);
+          new (globalThis as any).MutationObserver((_: unknown, observer: { disconnect(): void }) => {
+            if (doc.body.textContent.includes('Copied!')) shown = true;
+            else if (shown) {
+              observer.disconnect();
+              resolve(performance.now() - clicked);
+            }
+          }).observe(doc.body, { subtree: true, childList: true, characterData: true });
+        }),
+    );
     await box.getByRole('button', { name: 'Copy console link' }).click();
     await page.getByText('Copied!').waitFor();
+    expect(await copiedFor).toBeGreaterThanOrEqual(1.5 * 1000);
+
+    // The bottom resizable carousel: initial 260 px, never below 150 px, a double-click gives the default 250.
+    const edge = page.getByRole('separator', { name: 'Resize the photo strip' });
+    const carouselAt = async (px: number) =>
+      page.waitForFunction(
+        (h) =>
+          (globalThis as any).document
+            .querySelector('[data-testid="lightbox-carousel"] > [role="separator"]')
+            ?.getAttribute('aria-valuenow') === h,
+        String(px),
+      );
+    await carouselAt(260);
+    expect(Math.round((await page.getByTestId('lightbox-carousel').boundingBox())!.height)).toBe(260);
+    expect(await edge.getAttribute('aria-valuemin')).toBe('150');
+    const grip = (await edge.boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + 400, { steps: 4 });
+    await page.mouse.up();
+    await carouselAt(150);
+    await edge.dblclick();
+    await carouselAt(250);
 
     // The User tab: this user's photos only.
     const user = past.find((p) => p.id === firstId)!.userId;
@@ -503,6 +566,8 @@ describe('album and lightbox', () => {
     const album = albumPage(page);
     await album.showing(target.id).waitFor();
     await album.lightbox.getByRole('tab', { name: `User: ${target.userId}` }).waitFor();
+    // Opened in the middle: placed among all the event's photos (newest first), not in the strip.
+    await expect.poll(() => page.getByTestId('lightbox-position').textContent()).toBe(await placeOf(page, target.id));
     await context.close();
 
     const missing = await stack.newPage({ login: admin, path: '/snapshot/no-such-photo' });
@@ -635,7 +700,7 @@ describe('album and lightbox', () => {
   it('export: the selection export needs a selection; exporting all is disabled while the event is live (spec 1 §5)', async () => {
     const { page, context, album } = await open();
     const menuItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
-    await album.toolbar.getByRole('button', { name: 'Export' }).click();
+    await album.exportButton.click();
     expect(await menuItem('Export selected (0)').isDisabled()).toBe(true);
     expect(await menuItem('Export all photos of the event').isDisabled()).toBe(false);
     await page.keyboard.press('Escape');
@@ -644,7 +709,7 @@ describe('album and lightbox', () => {
       await page.reload();
       await album.tiles.first().waitFor();
       await album.select(0);
-      await album.toolbar.getByRole('button', { name: 'Export' }).click();
+      await album.exportButton.click();
       await menuItem('Export selected (1)').waitFor();
       expect(await menuItem('Export selected (1)').isDisabled()).toBe(false);
       expect(await menuItem('Export all photos of the event').isDisabled()).toBe(true);

@@ -500,7 +500,7 @@ describe('analytics and event users', () => {
       expect(seen.filter((c) => c === 'google' || c === 'awsVision')).toEqual([]);
       release();
       await expect.poll(() => seen.includes('awsVision'), WAIT).toBe(true);
-      expect(seen.filter((c) => c !== 'pastEventData')).toEqual(['basic', 'google', 'awsVision']);
+      expect(seen.filter((c) => c !== 'pastEventData' && c !== 'heatmap')).toEqual(['basic', 'google', 'awsVision']);
       await page.getByRole('group', { name: 'Emotions legend' }).waitFor();
       expect(await modals(page).count()).toBe(0);
       await context.close();

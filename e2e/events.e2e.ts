@@ -8,6 +8,7 @@ import { MSG } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
 import { makeEvent } from '../apps/server/src/test/factories.ts';
+import { goLiveDialog } from './fixtures/go-live.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -170,8 +171,8 @@ describe('events console', () => {
 
   it('edits an event from its menu', async () => {
     const menu = await openCardMenu(page, `stadiumcam-${d2}`);
-    // A pre event offers no Album or Analytics.
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Edit', 'Template', 'Delete']);
+    // A pre event offers Go live (through the checklist) but no Album or Analytics.
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Go live', 'Edit', 'Template', 'Delete']);
     await menu.getByRole('menuitem', { name: 'Edit' }).click();
     const modal = page.getByTestId('event-form-modal');
     expect(await modal.getByLabel('Event name').inputValue()).toBe(SERIES);
@@ -186,6 +187,20 @@ describe('events console', () => {
     expect(await card(page, `stadiumcam-${d2}`).textContent()).toContain('Playoffs07:00pm - 11:00pm');
     // Choosing a menu item selected the event.
     expect(await page.getByTestId('header-event-title').textContent()).toBe('Playoffs');
+    // The calendar's legend, and Today after paging away (spec 1 §2).
+    expect(await page.getByTestId('calendar-legend').textContent()).toBe('PastLiveUpcoming');
+    const shown = (ymd: string) =>
+      page
+        .getByTestId('calendar-month')
+        .filter({ hasText: new RegExp(`^${dayjs(ymd).format('MMMM YYYY')}$`) })
+        .waitFor();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await shown(dayjs(d2).add(1, 'month').format('YYYY-MM-DD'));
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await shown(d2);
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Today' }).click();
+    await shown(today);
   });
 
   it('a create, an update or a delete the server fails says so and changes nothing', async () => {
@@ -268,7 +283,9 @@ describe('events console', () => {
     expect(await headerDot(second.page).getAttribute('data-state')).toBe('semi-active');
 
     await page.getByRole('button', { name: 'Power menu' }).click();
-    await page.getByRole('radio', { name: 'Live' }).check();
+    await page.getByRole('radio', { name: 'Live' }).click();
+    // The pre-live checklist first (no camera here: it fails, so it asks once more).
+    await goLiveDialog(page).confirm();
     await page.locator('[data-testid=header-event] [data-testid=status-dot][data-state=active]').waitFor();
     // The other console follows without reloading.
     await second.page
@@ -449,10 +466,10 @@ describe('events console', () => {
     await stack.screenshot(page, 'events-selector-modal-1920');
     await modal.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('header-event-title').getByText('Game day').waitFor();
-    // post -> live asks nothing; the drawer comes back with the live status.
+    // post -> live asks only the checklist; the drawer comes back with the live status.
     await page.getByRole('button', { name: 'Power menu' }).click();
-    await page.getByRole('radio', { name: 'Live' }).check();
-    await page.keyboard.press('Escape');
+    await page.getByRole('radio', { name: 'Live' }).click();
+    await goLiveDialog(page).confirm();
     await page.getByRole('button', { name: 'Live Metrics' }).click();
     await page.getByTestId('live-metrics-drawer').getByTestId('metric-current').waitFor();
     await stack.screenshot(page, 'events-metrics-drawer-1920');

@@ -12,44 +12,9 @@ import {
 } from '@stadiumcam/contract';
 import { startHost, type FakeHost } from './fixtures/host.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { adminApi, createTodaysEvent, until } from './fixtures/admin-api.ts';
 
 const ADMIN = { username: 'admin', password: ADMIN_PASSWORD };
-const TZ = 'America/Winnipeg';
-
-/** Today in the default event zone (YYYY-MM-DD). */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
-
-/** The admin's API session, as a script would use it (cookie + same-origin header). */
-async function adminApi(url: string) {
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: url },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: { Cookie: cookie, Origin: url, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  };
-}
-
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 type ToastTimes = { shown?: number; exiting?: number; gone?: number; duration?: string };
 type ToastWindow = { toastTimes: Record<string, ToastTimes> };
@@ -109,21 +74,7 @@ describe('monitor', () => {
   beforeAll(async () => {
     stack = await startStack();
     call = await adminApi(stack.url);
-    const gameDate = today();
-    slugDate = `stadiumcam-${gameDate}`;
-    // The zone's UTC offset today ("GMT-05:00"); the event runs 00:00-23:45 local time.
-    const zone = new Intl.DateTimeFormat('en-US', { timeZone: TZ, timeZoneName: 'longOffset' })
-      .formatToParts(new Date())
-      .find((p) => p.type === 'timeZoneName')!
-      .value.replace('GMT', '');
-    const offset = (d: string, hhmm: string) => new Date(`${d}T${hhmm}:00${zone || 'Z'}`).toISOString();
-    await call('POST', '/api/events', {
-      gameDate,
-      slugDate,
-      title: 'Jets vs Oilers',
-      startTime: offset(gameDate, '00:00'),
-      endTime: offset(gameDate, '23:45'),
-    });
+    ({ slugDate } = await createTodaysEvent(call));
     await call('PUT', '/api/events', { slugDate, data: { eventStatus: 'live' } });
 
     host = await startHost(stack, { cameras: ['cam1', 'cam2', 'cam3'], fps: 10 });
@@ -174,6 +125,12 @@ describe('monitor', () => {
     await stack.screenshot(page, name);
   };
 
+  /** Lets the page render what the clock's last step changed (React renders on a message, not a timer). */
+  const rendered = (page: Page) =>
+    page.evaluate(
+      'new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(0); c.port2.postMessage(0); })',
+    );
+
   it('shows every camera streaming with its fps, attendee, seat, queue and countdown', async () => {
     const { page, context } = await openMonitor();
     await streaming(page);
@@ -212,14 +169,35 @@ describe('monitor', () => {
 
   it('big block rotates the selected camera every 30 s; a click brings one forward', async () => {
     const { page, context } = await openMonitor();
+    // With one camera big block cannot be chosen (spec 1 §2).
+    const monitorCameras = '**/api/cameras/monitor';
+    await page.route(monitorCameras, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { cameras: unknown[] };
+      await route.fulfill({ response, json: { ...body, cameras: body.cameras.slice(0, 1) } });
+    });
+    await page.reload();
+    const tiles = page.locator('[data-testid^="camera-tile-"]');
+    await tiles.first().waitFor();
+    expect(await tiles.count()).toBe(1);
+    const bigBlock = page.getByTestId('layout').getByRole('radio', { name: 'Big block' });
+    expect(await bigBlock.isDisabled()).toBe(true);
+    await page.unroute(monitorCameras);
+
     await page.clock.install();
     await page.goto('/monitor');
+    await page.locator('[data-testid="camera-tile-cam3"]').waitFor();
+    expect(await bigBlock.isDisabled()).toBe(false);
     await page.getByText('Big block').click();
     const selected = async () =>
       (await page.locator('[data-selected]').getAttribute('data-testid'))?.replace('camera-tile-', '');
     await page.locator('[data-selected]').waitFor();
     const first = await selected();
-    await page.clock.fastForward('00:30');
+    // Not before 30 s: at 29 s the same camera is still forward.
+    await page.clock.fastForward('00:29');
+    await rendered(page);
+    expect(await selected()).toBe(first);
+    await page.clock.fastForward('00:01');
     await page.locator(`[data-selected]:not([data-testid="camera-tile-${first}"])`).waitFor();
     const second = await selected();
     expect(second).not.toBe(first);
@@ -332,6 +310,18 @@ describe('monitor', () => {
     expect(view.width - (box.x + box.width)).toBeLessThanOrEqual(32);
     expect(view.height - (box.y + box.height)).toBeLessThanOrEqual(32);
     expect(box.x).toBeGreaterThan(view.width / 2);
+    // It never covers a tile's buttons (issue 28 §6): it stays over the photo column.
+    const column = (await page.getByTestId('monitor-sidebar').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(column.x);
+    for (const button of await page.getByTestId('camera-grid').getByRole('button').all()) {
+      const b = await button.boundingBox();
+      if (!b) continue;
+      const apart =
+        b.x + b.width <= box.x || box.x + box.width <= b.x || b.y + b.height <= box.y || box.y + box.height <= b.y;
+      expect(apart, `${await button.getAttribute('aria-label')} under the toast`).toBe(true);
+    }
+    // Its close button has a name a screen reader says (axe's 'button-name' found it nameless).
+    await toast.getByRole('button', { name: 'Close', exact: true }).waitFor();
     await context.close();
   });
 
@@ -398,6 +388,8 @@ describe('monitor', () => {
     const { page, context } = await openMonitor();
     await streaming(page);
     const before = await shownCount(page);
+    // The file's first suspicious user: the list starts empty and is empty again once it is dismissed.
+    expect(before).toBe(0);
     for (const seat of ['1', '2', '3']) {
       await host.upload({ slugDate, userId: 'u-sneaky', camera: 'cam2', section: '110', row: 'C', seat });
     }
@@ -410,7 +402,10 @@ describe('monitor', () => {
     await card.getByText('3 photos', { exact: true }).waitFor();
     await card.locator('tbody tr').nth(2).waitFor();
     expect(await card.locator('tbody tr').count()).toBe(3);
-    expect(await card.locator('tbody tr').first().textContent()).toMatch(/\d\d:\d\d:\d\d (am|pm) C[DS]T$/);
+    // Section, row, seat, the time, then the link to that photo (no raw id: issue 28 point 5).
+    const first = card.locator('tbody tr').first();
+    expect(await first.locator('td').nth(3).textContent()).toMatch(/^\d\d:\d\d:\d\d (am|pm) C[DS]T$/);
+    expect(await first.locator('td').last().getByRole('link').textContent()).toBe('Open');
     await shoot(page, 'monitor-notifications');
     // The card leads to the user's photos and offers kick, snooze and ban (spec 1 §7).
     expect(await card.getByRole('link', { name: 'Photos' }).getAttribute('href')).toBe(
@@ -431,7 +426,10 @@ describe('monitor', () => {
     await card.getByRole('button', { name: 'Dismiss' }).click();
     await page.locator(`[data-testid="notification-count"][data-count="${before}"]`).waitFor();
     await card.waitFor({ state: 'detached' });
-    if (before === 0) await page.getByText('There are no new notifications.').waitFor();
+    await page
+      .getByTestId('notifications-empty')
+      .getByText('There are no new notifications.', { exact: true })
+      .waitFor();
     await context.close();
   });
 
@@ -587,12 +585,6 @@ describe('monitor', () => {
     await context.close();
   }, 120_000);
 
-  /** Lets the page render what the clock's last step changed (React renders on a message, not a timer). */
-  const rendered = (page: Page) =>
-    page.evaluate(
-      'new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(0); c.port2.postMessage(0); })',
-    );
-
   it('the focus animation shows for 4 s after a snapshot is taken (spec 1 §2, §9)', async () => {
     const { page, context } = await openMonitor();
     await page.clock.install();
@@ -646,6 +638,40 @@ describe('monitor', () => {
           return before - now;
         })
         .toBe(1);
+    }
+    await context.close();
+  });
+
+  it('the countdown runs for every fan of a queue, turn after turn with the same live time (issue 28)', async () => {
+    const { page, context } = await openMonitor();
+    await page.clock.install();
+    await page.goto('/monitor');
+    await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
+    // From here the page's time moves only by the test's steps (2 s ahead: a busy box is slow).
+    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 2000);
+    const fans = ['u-fan1', 'u-fan2', 'u-fan3'];
+    for (const [i, fan] of fans.entries()) {
+      // As a camera host reports each turn: the queue from this fan on, and the turn's 6 s.
+      host.report({
+        camera: 'cam3',
+        queue: fans.slice(i),
+        firstSrs: { id: fan, section: '221', row: 'C', seat: String(i + 1) },
+        liveTime: 6,
+      });
+      // The query's updates go out on a timer: the paused clock moves 20 ms a look until they do.
+      const shows = (fanAndTime: string) =>
+        expect
+          .poll(async () => {
+            const now = `${await text(page, 'current-cam3')} ${await text(page, 'livetime-cam3')}`;
+            if (now !== fanAndTime) await page.clock.runFor(20);
+            return now;
+          })
+          .toBe(fanAndTime);
+      await shows(`${fan} 0:06`);
+      await page.clock.runFor(3000);
+      await shows(`${fan} 0:03`);
+      await page.clock.runFor(3000);
+      await shows(`${fan} 0:00`);
     }
     await context.close();
   });

@@ -7,6 +7,7 @@ import utc from 'dayjs/plugin/utc.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MSG } from '@stadiumcam/contract';
 import { albumPage, openAlbum } from './fixtures/album.ts';
 import { startHost, uploadPhoto, type FakeHost } from './fixtures/host.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
@@ -618,7 +619,7 @@ describe('the operator’s night: album', () => {
     const { page, context, album } = await open();
     const caption = album.tile(id).getByTestId('tile-caption');
     await caption.waitFor();
-    expect(await caption.textContent()).toBe('Skyline Suite 12 · AA · 120');
+    expect(await caption.textContent()).toBe('Sec Skyline Suite 12 · Row AA · Seat 120');
     await album.waitForTiles(100);
     // No caption is cut: each shows all of its text, inside its tile.
     const cut = await page.evaluate<number>(
@@ -732,10 +733,13 @@ describe('the operator’s night: album', () => {
     await page.keyboard.press('b');
     await page.getByRole('dialog', { name: 'Ban Photo' }).getByRole('button', { name: 'Confirm' }).click();
     await actions.getByRole('button', { name: 'Unban Photo' }).waitFor();
+    // It looks banned in the lightbox too, as on its tile.
+    expect(await page.getByTestId('lightbox-banned').textContent()).toBe(MSG.album.banned);
     expect((await listed(page, 'all')).find((s) => s._id === first)?.hidden).toBe(true);
     // Unbanning asks nothing.
     await actions.getByRole('button', { name: 'Unban Photo' }).click();
     await actions.getByRole('button', { name: 'Ban Photo' }).waitFor();
+    await page.getByTestId('lightbox-banned').waitFor({ state: 'detached' });
 
     const download = page.waitForEvent('download');
     await page.keyboard.press('d');

@@ -10,6 +10,7 @@ import { DEFAULT_TIMEZONE, MSG } from '@stadiumcam/contract';
 import { albumPage } from './fixtures/album.ts';
 import { startHost, uploadPhoto } from './fixtures/host.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
+import { animationsSettled } from './fixtures/axe.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -34,16 +35,7 @@ const LONG = { timeout: 60_000 };
 async function shot(page: Page, name: string) {
   await page.mouse.move(1, 1);
   // Most screens still within a moment (a modal's entry); what still runs after it is cut short.
-  await page
-    .waitForFunction(
-      () =>
-        (globalThis as any).document
-          .getAnimations()
-          .every((a: any) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-      undefined,
-      { timeout: 3000 },
-    )
-    .catch(() => undefined);
+  await animationsSettled(page);
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), animations: 'disabled' });
 }
 
@@ -112,7 +104,7 @@ describe('screens walk (docs/screens)', () => {
     const { page: cold, context: coldContext } = await stack.newPage({ viewport: VIEWPORT });
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
-    await cold.route('**/api/users/user', async (route) => {
+    await cold.route('**/api/users/session', async (route) => {
       await held;
       await route.fallback();
     });
@@ -305,7 +297,7 @@ describe('screens walk (docs/screens)', () => {
     await del.getByRole('button', { name: 'Cancel' }).click();
     await del.waitFor({ state: 'detached' });
 
-    await album.toolbar.getByRole('button', { name: 'Export' }).click();
+    await album.exportButton.click();
     await page.getByRole('menuitem', { name: 'Export selected (1)' }).click();
     await shows(page.getByTestId('export-password'));
     await page.getByText('The archive is downloaded.').waitFor(LONG);
@@ -383,7 +375,11 @@ describe('screens walk (docs/screens)', () => {
     const lang = page.getByRole('dialog').filter({ hasText: 'Languages' });
     await shows(lang.getByTestId('language-list').locator('[data-language="english"]'));
     await shot(page, 'template-add-language');
-    await page.keyboard.press('Escape');
+    // The language picker may hold the focus with its list open: Escape closes that first.
+    for (let i = 0; i < 3 && (await lang.count()); i++) {
+      await page.keyboard.press('Escape');
+      await lang.waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+    }
     await lang.waitFor({ state: 'detached' });
 
     await screen('/template/colors', 'Colors', page.getByLabel('Background color', { exact: true }), 'template-colors');

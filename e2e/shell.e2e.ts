@@ -24,7 +24,7 @@ describe('console shell', () => {
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/users/user', async (route) => {
+    await page.route('**/api/users/session', async (route) => {
       await held;
       await route.fallback();
     });
@@ -57,12 +57,14 @@ describe('console shell', () => {
   it('fetches the roles list after login; an unknown permission or role only warns in the browser console (spec 1 §6)', async () => {
     const { page, context } = await stack.newPage({ login: { username: 'admin', password: ADMIN_PASSWORD } });
     // A newer server: the session names a permission and a role this console does not know.
-    await page.route('**/api/users/user', async (route) => {
+    await page.route('**/api/users/session', async (route) => {
       const res = await route.fetch();
-      const user = (await res.json()) as { permissions: string[]; roles: string[] };
+      const { user } = (await res.json()) as { user: { permissions: string[]; roles: string[] } };
       await route.fulfill({
         response: res,
-        json: { ...user, permissions: [...user.permissions, 'Future:thing'], roles: [...user.roles, 'ghost-role'] },
+        json: {
+          user: { ...user, permissions: [...user.permissions, 'Future:thing'], roles: [...user.roles, 'ghost-role'] },
+        },
       });
     });
     const warnings: string[] = [];
@@ -89,6 +91,37 @@ describe('console shell', () => {
     await page.getByRole('link', { name: 'Return to Home Page' }).click();
     await page.waitForURL(`${stack.url}/`);
     await stack.screenshot(page, 'shell-calendar');
+    await context.close();
+  });
+
+  it('a quiet console: the login page logs no error (no 401 on its session check), robots.txt and a description are real', async () => {
+    const { page, context } = await stack.newPage({ path: '/login' });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/session');
+    await page.reload();
+    expect((await checked).status()).toBe(200);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    // Logged out at / too: the shell's check is quiet, and it lands on the login page.
+    await page.goto('/');
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^StadiumCam console: /);
+
+    const robots = await fetch(`${stack.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toContain('User-agent: *\nDisallow: /');
+    // The old check still answers 401 to a client without a session (spec 1 §7).
+    expect((await fetch(`${stack.url}/api/users/user`)).status).toBe(401);
     await context.close();
   });
 });

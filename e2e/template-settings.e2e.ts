@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, P } from '@stadiumcam/contract';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { albumPage } from './fixtures/album.ts';
+import { newFan } from './fixtures/fans.ts';
 import { makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
@@ -202,16 +203,29 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** A fan's phone with a known id (the app keeps it in localStorage). */
-  async function fan(userId: string, geo?: { latitude: number; longitude: number }) {
-    const f = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
+  /** A fan's phone with a server-issued id (the app keeps its token in localStorage); `_name` reads the test. */
+  async function fan(_name: string, geo?: { latitude: number; longitude: number }) {
+    const id = await newFan(stack.url);
+    const f = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 }, fan: id });
     if (geo) {
       await f.context.grantPermissions(['geolocation'], { origin: stack.url });
       await f.context.setGeolocation(geo);
     }
-    await f.page.evaluate(`localStorage.setItem('stadiumcam.userId', ${JSON.stringify(userId)})`);
-    return f;
+    return { ...f, userId: id.userId, fanToken: id.fanToken };
   }
+  /** A queue join from the fan's phone, with its token, as the seat screen sends it. */
+  const joinFromPhone = (f: { page: Page; fanToken: string }, body: Record<string, unknown>) =>
+    f.page.evaluate(
+      async ({ b, token }) => {
+        const res = await fetch('/api/public/queue', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Fan-Token': token },
+          body: JSON.stringify(b),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      { b: body, token: f.fanToken },
+    );
 
   /** A photo of the fan in the current event (as a camera host would have uploaded it). */
   async function photoOf(userId: string, slugDate: string, section: string) {
@@ -308,7 +322,8 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const order = await keys();
 
     // Disable the 2nd, restrict the 3rd to section 102, delete the 4th.
-    const label = (k: string) => k.slice(-12);
+    // Named by the file name, without the folder and the .png (issue 28 point 5).
+    const label = (k: string) => path.posix.basename(k, '.png');
     await page.getByRole('switch', { name: `Enable overlay ${label(order[1])}` }).click({ force: true });
     await page.getByRole('button', { name: `Sections of ${label(order[2])}` }).click();
     const sections = page.getByTestId('overlay-sections-modal');
@@ -341,19 +356,20 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     // in order; one in 102 also the 102-only overlay.
     const slugDate = (await current(page)).slugDate as string;
     const f = await fan('fan-overlays');
-    const in101 = await photoOf('fan-overlays', slugDate, '101');
-    const in102 = await photoOf('fan-overlays', slugDate, '102');
+    const in101 = await photoOf(f.userId, slugDate, '101');
+    const in102 = await photoOf(f.userId, slugDate, '102');
     const offered = async (id: string) => {
       await f.page.goto(`/app/#/photo/${id}`);
       await f.page.locator('[data-screen="photo"] .overlays').waitFor();
       return f.page
         .locator('.overlays button.overlay:not(.none)')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-overlay')));
     };
-    expect(await offered(in101)).toEqual([order[0], order[4], order[5], order[6]].map(label));
-    expect(await offered(in102)).toEqual([order[0], order[2], order[4], order[5], order[6]].map(label));
-    await f.page.getByRole('button', { name: label(order[2]) }).click();
-    await f.page.locator(`.overlays button.overlay.active[aria-label="${label(order[2])}"]`).waitFor();
+    expect(await offered(in101)).toEqual([order[0], order[4], order[5], order[6]]);
+    expect(await offered(in102)).toEqual([order[0], order[2], order[4], order[5], order[6]]);
+    // A fan hears each frame by its place in the row ('Frame 2'), not by its file name.
+    await f.page.getByRole('button', { name: 'Frame 2', exact: true }).click();
+    await f.page.locator(`.overlays button.overlay.active[data-overlay="${order[2]}"]`).waitFor();
     await stack.screenshot(f.page, 'attendee-overlays');
     await f.context.close();
   });
@@ -368,7 +384,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const dl = page.waitForEvent('download');
     await cards
       .first()
-      .getByRole('link', { name: `Download ${key.slice(-12)}` })
+      .getByRole('link', { name: `Download ${path.posix.basename(key, '.png')}` })
       .click();
     const meta = await sharp(await readFile(await (await dl).path())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 2160, 2160]);
@@ -398,7 +414,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     // Not saved: leaving the page drops the uploaded overlay from the list.
   });
 
-  it("overlays: a refusal from the server (an 8th while a delete is unsaved) reads 'Failed to update overlays' with its text; the album's overlay filter labels are the last 12 characters of the keys", async () => {
+  it("overlays: a refusal from the server (an 8th while a delete is unsaved) reads 'Failed to update overlays' with its text; the album's overlay filter names them by their file names", async () => {
     const { page } = op;
     await page.goto('/template/overlays');
     const cards = page.getByTestId('overlay-card');
@@ -419,7 +435,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     // Delete one on screen (not saved): six shown, Add is enabled, and the console's own checks
     // pass; the server still counts the seven saved ones and refuses with its own text.
     const last = (await cards.last().getAttribute('data-key'))!;
-    await page.getByRole('button', { name: `Delete ${last.slice(-12)}` }).click();
+    await page.getByRole('button', { name: `Delete ${path.posix.basename(last, '.png')}` }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => cards.count()).toBe(6);
     expect(await page.getByTestId('overlay-add').isDisabled()).toBe(false);
@@ -436,16 +452,18 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     expect(await cards.count()).toBe(6);
     expect(await stored()).toEqual(saved);
 
-    // The album's overlay filter: the enabled overlays, labelled by the last 12 characters of
-    // their storage key (spec 2 §4), in their order.
+    // The album's overlay filter: the enabled overlays by their file names (spec 2 §4 said the
+    // last 12 characters of the key; DESIGN §6 words for people), in their order.
     const enabled = saved.filter((o) => !o.disabled && !o.deleted).map((o) => o.storageKey);
     expect(enabled.length).toBe(6);
     await page.goto('/album');
     await albumPage(page).filter('Overlay').click();
     const options = page.getByRole('option');
     await expect.poll(() => options.count(), { timeout: 15_000 }).toBe(enabled.length);
-    expect(await options.allTextContents()).toEqual(enabled.map((k) => k.slice(-12)));
-    expect(enabled.every((k) => k.length > 12)).toBe(true);
+    const names = enabled.map((k) => path.posix.basename(k, '.png'));
+    expect(await options.allTextContents()).toEqual(names);
+    // Whole names, never a key's folder or a name cut mid-word.
+    expect(names.every((n) => n.length > 0 && !n.includes('/') && !n.endsWith('.png'))).toBe(true);
     await page.keyboard.press('Escape');
   });
 
@@ -528,7 +546,7 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     );
 
     const f = await fan('fan-share');
-    const id = await photoOf('fan-share', event.slugDate, '101');
+    const id = await photoOf(f.userId, event.slugDate, '101');
     await f.page.goto(`/app/#/share/${id}`);
     await f.page.locator('.share-buttons button').first().waitFor();
     expect(await f.page.locator('.share-buttons button').allTextContents()).toEqual([
@@ -609,21 +627,11 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     await f.page.locator('input[name="seat"]').fill(seat);
     await f.page.getByRole('button', { name: 'Join the queue' }).click();
     await f.page.getByRole('alert').getByText('This seat cannot use the camera, please try a different one.').waitFor();
-    const server = await f.page.evaluate(
-      async (body) => {
-        const res = await fetch('/api/public/queue', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: res.status, body: await res.json() };
-      },
-      {
-        slugDate: event.slugDate,
-        userId: 'fan-blocked',
-        seat: { seatType: 'section', section: '101', row: 'C', seat },
-      },
-    );
+    const server = await joinFromPhone(f, {
+      slugDate: event.slugDate,
+      userId: f.userId,
+      seat: { seatType: 'section', section: '101', row: 'C', seat },
+    });
     expect(server).toEqual({ status: 422, body: { error: MSG.templateParts.seatBlocked } });
     await f.context.close();
   });
@@ -998,26 +1006,30 @@ describe('template: overlays, share, seat options, geofence, trivia, and what a 
     const away = await fan('fan-away', { latitude: 49.9, longitude: -97.5 });
     await seatForm(away);
     await away.page.getByRole('alert').getByText('You need to be at the venue to use the camera.').waitFor();
-    const server = await away.page.evaluate(
-      async (body) => {
-        const res = await fetch('/api/public/queue', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: res.status, body: await res.json() };
-      },
-      {
-        slugDate: event.slugDate,
-        userId: 'fan-away',
-        seat: { seatType: 'section', section: '101', row: 'D', seat: '3' },
-        location: { latitude: 49.9, longitude: -97.5 },
-      },
-    );
+    const server = await joinFromPhone(away, {
+      slugDate: event.slugDate,
+      userId: away.userId,
+      seat: { seatType: 'section', section: '101', row: 'D', seat: '3' },
+      location: { latitude: 49.9, longitude: -97.5 },
+    });
     expect(server).toEqual({ status: 403, body: { error: MSG.templateParts.outsideGeofence } });
     await stack.screenshot(away.page, 'attendee-geofence-outside');
     await away.context.close();
 
+    // Someone is already in front of the camera (its turns are long), so the fan near waits: trivia
+    // shows while a fan waits, not during their own turn.
+    const ahead = await newFan(stack.url);
+    const aheadJoin = await fetch(`${stack.url}/api/public/queue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fan-token': ahead.fanToken },
+      body: JSON.stringify({
+        slugDate: event.slugDate,
+        userId: ahead.userId,
+        seat: { seatType: 'section', section: '101', row: 'D', seat: '4' },
+        location: { latitude: 49.81, longitude: -97.14 },
+      }),
+    });
+    expect(aheadJoin.status).toBe(200);
     const near = await fan('fan-near', { latitude: 49.81, longitude: -97.14 });
     await seatForm(near);
     // The questions of the trivia test, in the fan's language, one at a time.

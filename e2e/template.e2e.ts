@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,10 @@ import { MSG, PREVIEW_SCREENS } from '@stadiumcam/contract';
 import { ensureTodayEventLive, getEventBySlugDate } from '../apps/server/src/modules/events/events.service.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
-import { SocketPool } from '../apps/server/src/modules/cameras/realtime.test-util.ts';
+import { newFan } from './fixtures/fans.ts';
+import { SocketPool } from '../apps/server/src/test/realtime.ts';
 import { makePhoto } from '../apps/server/src/test/factories.ts';
+import { hugePng } from '../apps/server/src/test/png.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
 const DOCS = path.resolve(import.meta.dirname, '../docs/img');
@@ -32,37 +34,6 @@ const image = async (width: number, height: number, format: Format, noise = fals
     .toFormat(format, format === 'jpeg' ? { quality: 95 } : {})
     .toBuffer(),
 });
-
-/** A PNG whose header says 30000x30000, in a few hundred bytes. */
-function hugePng(): Buffer {
-  const crc32 = (buf: Buffer) => {
-    let crc = 0xffffffff;
-    for (const byte of buf) {
-      crc ^= byte;
-      for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-    }
-    return (crc ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(30000, 0);
-  ihdr.writeUInt32BE(30000, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
@@ -591,6 +562,10 @@ describe('template screens reach an open attendee app', () => {
           headers: { origin: stack.url },
           data: { eventIds: [event._id], languages: event.languages, availableLanguages, defaultLanguage },
         });
+      // The server refuses what is not a language code (nor a former table's English name), on any way in.
+      const refused = await reset(['english', 'Fr'], 'english');
+      expect(refused.status()).toBe(400);
+      expect(await refused.text()).toContain(MSG.template.notALanguageCode);
       expect((await reset(['english'], 'english')).status()).toBe(200);
       await op.page.goto('/template/Languages');
       const table = op.page.getByTestId('languages-table');
@@ -607,46 +582,53 @@ describe('template screens reach an open attendee app', () => {
       await entry('english').getByText(T.onlyLanguageNotRemovable, { exact: true }).waitFor();
       expect(await entry('english').getByRole('button', { name: 'Remove' }).count()).toBe(0);
 
-      // Required, then no duplicate (whatever the case), then added.
-      const input = modal.getByRole('textbox');
+      // Picked from the list (by name or code), never typed: 'Fr' alone adds nothing; English is
+      // there already (as 'english'), so the list does not offer it.
+      const picker = modal.getByRole('combobox');
       const add = modal.getByRole('button', { name: 'Add', exact: true });
       await add.click();
-      await modal.getByText('Language is required', { exact: true }).waitFor();
-      await input.fill('English');
+      await modal.getByText(T.pickLanguage, { exact: true }).waitFor();
+      await picker.fill('Fr');
+      await op.page.getByRole('option', { name: 'French (fr)', exact: true }).waitFor();
       await add.click();
-      await modal.getByText(T.duplicateLanguage, { exact: true }).waitFor();
-      await input.fill('french');
+      await modal.getByText(T.pickLanguage, { exact: true }).waitFor();
+      await picker.fill('English');
+      await op.page.getByRole('option', { name: 'British English (en-GB)', exact: true }).waitFor();
+      expect(await op.page.getByRole('option', { name: 'English (en)', exact: true }).count()).toBe(0);
+      await picker.fill('french');
+      await op.page.getByRole('option', { name: 'French (fr)', exact: true }).click();
       await add.click();
-      await entry('french').waitFor();
-      await input.fill('german');
+      await entry('fr').getByText('French (fr)').waitFor();
+      await picker.fill('de');
+      await op.page.getByRole('option', { name: 'German (de)', exact: true }).click();
       await add.click();
-      await entry('german').waitFor();
+      await entry('de').waitFor();
       // Now the default is the one kept; the others can be removed from the list.
       await entry('english').getByText(T.defaultLanguageNotRemovable, { exact: true }).waitFor();
       expect(await entry('english').getByRole('button', { name: 'Remove' }).count()).toBe(0);
-      expect(await entry('french').getByRole('button', { name: 'Remove' }).count()).toBe(1);
+      expect(await entry('fr').getByRole('button', { name: 'Remove' }).count()).toBe(1);
       await stack.screenshot(op.page, 'languages-modal');
-      await entry('german').getByRole('button', { name: 'Remove' }).click();
-      await entry('german').waitFor({ state: 'detached' });
+      await entry('de').getByRole('button', { name: 'Remove' }).click();
+      await entry('de').waitFor({ state: 'detached' });
       await modal.getByRole('button', { name: 'Done' }).click();
       await modal.waitFor({ state: 'hidden' });
-      expect(await table.locator('td[data-lang="german"]').count()).toBe(0);
-      expect(await table.locator('[data-key="landing.start"] td[data-lang="french"]').getAttribute('data-state')).toBe(
+      expect(await table.locator('td[data-lang="de"]').count()).toBe(0);
+      expect(await table.locator('[data-key="landing.start"] td[data-lang="fr"]').getAttribute('data-state')).toBe(
         'empty',
       );
 
       // The default moves to French: English becomes removable, French is not.
       expect(await header('english').isDisabled()).toBe(true);
-      expect(await header('french').isDisabled()).toBe(false);
+      expect(await header('French (fr)').isDisabled()).toBe(false);
       await op.page.getByRole('combobox', { name: 'Default language' }).click();
-      await op.page.getByRole('option', { name: 'Default: French' }).click();
+      await op.page.getByRole('option', { name: 'Default: French (fr)' }).click();
       await expect.poll(() => header('english').isDisabled()).toBe(false);
-      expect(await header('french').isDisabled()).toBe(true);
+      expect(await header('French (fr)').isDisabled()).toBe(true);
       await header('english').click();
       await expect.poll(() => table.locator('td[data-lang="english"]').count()).toBe(0);
       // French alone: the only language.
       await op.page.getByRole('button', { name: 'Language', exact: true }).click();
-      await entry('french').getByText(T.onlyLanguageNotRemovable, { exact: true }).waitFor();
+      await entry('fr').getByText(T.onlyLanguageNotRemovable, { exact: true }).waitFor();
       await modal.getByRole('button', { name: 'Done' }).click();
       await modal.waitFor({ state: 'hidden' });
 
@@ -664,8 +646,8 @@ describe('template screens reach an open attendee app', () => {
       await op.page.getByTestId('update-event').click();
       await op.page.getByText(T.eventSuccessfullyUpdated).waitFor();
       const after = await stored();
-      expect(after.availableLanguages).toEqual(['french']);
-      expect(after.defaultLanguage).toBe('french');
+      expect(after.availableLanguages).toEqual(['fr']);
+      expect(after.defaultLanguage).toBe('fr');
       expect((await reset(['english'], 'english')).status()).toBe(200);
       await op.context.close();
     },
@@ -791,7 +773,8 @@ describe('template screens reach an open attendee app', () => {
     expect(await fan.page.locator('[data-screen="landing"] p.muted').first().textContent()).toBe(
       'Tonight on the big screen',
     );
-    expect(await fan.page.evaluate('document.documentElement.lang')).toBe('french');
+    // <html lang> is the language's BCP 47 tag (screen readers pick their voice by it).
+    expect(await fan.page.evaluate('document.documentElement.lang')).toBe('fr');
     // The choice is kept on the phone: the next screens and a reopened app speak French.
     await fan.page.getByRole('button', { name: 'Commencer', exact: true }).click();
     await fan.page.locator('[data-screen="seat"]').waitFor();
@@ -803,7 +786,9 @@ describe('template screens reach an open attendee app', () => {
   });
 
   it('attendee app: the queue screen shows the position and camera from the camera host, then the watermarked photo; the album lists the fan photos', async () => {
-    const fanId = `fan-e2e-${Date.now()}`;
+    // A fan id issued by the server, as the app gets it (docs/security.md §14).
+    const fanIdent = await newFan(stack.url);
+    const fanId = fanIdent.userId;
     // The event's watermark, uploaded and saved as the Graphics page does.
     const op = await stack.newPage({ login: admin, path: '/' });
     const wm = await op.page.request.post(`/api/events/${slugDate}/images/watermark`, {
@@ -835,8 +820,7 @@ describe('template screens reach an open attendee app', () => {
       ack({ ok: true, position: queue.length });
     });
     try {
-      const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 } });
-      await fan.page.evaluate(`localStorage.setItem('stadiumcam.userId', ${JSON.stringify(fanId)})`);
+      const fan = await stack.newPage({ path: '/app/', viewport: { width: 390, height: 844 }, fan: fanIdent });
       // No photo yet: the album says so.
       await fan.page.goto('/app/#/album');
       await fan.page.locator('[data-screen="album"]').getByText('No photos yet.').waitFor();
@@ -846,7 +830,7 @@ describe('template screens reach an open attendee app', () => {
       const joinedAt = new Date().toISOString();
       const joined = await fetch(`${stack.url}/api/public/queue`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-fan-token': fanIdent.fanToken },
         body: JSON.stringify({ slugDate, userId: fanId, seat }),
       });
       expect(joined.status).toBe(200);
@@ -858,32 +842,38 @@ describe('template screens reach an open attendee app', () => {
       await fan.page.goto('/app/#/queue');
       const queueScreen = fan.page.locator('[data-screen="queue"]');
       const position = fan.page.getByTestId('queue-position');
-      await expect.poll(() => position.textContent()).toBe('Your place in the queue: 2');
+      // Second in the host's queue: only the fan being photographed is ahead.
+      // expect.poll gives up after 1 s by default: a busy CI machine may take longer to draw it.
+      await expect.poll(() => position.textContent(), { timeout: 15_000 }).toBe('Get ready, you are next!');
       await queueScreen.getByText('Camera: qe1', { exact: true }).waitFor();
       await stack.screenshot(fan.page, 'attendee-queue');
-      // The fan ahead had their turn: the host's report moves this fan up, without a reload.
+      // The fan ahead had their turn: the host's report makes it this fan's, without a reload.
       queue.shift();
       host.emit('report', { camera: 'qe1', queue: [...queue] });
-      await expect.poll(() => position.textContent(), { timeout: 15_000 }).toBe('Get ready, you are next!');
+      await expect.poll(() => position.textContent(), { timeout: 15_000 }).toBe('Look at camera qe1 now!');
 
       // The photo arrives: the app moves on to it and draws the watermark over the raw photo.
       const { raw: rawUrl } = await photoOf(fanId, 'p1');
+      // Stored here without a host's upload: tell the phone on its stream as the ingest does (issue 30 §3).
+      stack.app.deps.attendeeFeed.toFan(fanId, 'photo', { _id: `${fanId}-p1` });
       await fan.page.locator('[data-screen="photo"]').waitFor({ timeout: 15_000 });
       expect(await fan.page.getByTestId('photo').getAttribute('src')).toBe(rawUrl);
       const mark = fan.page.getByTestId('watermark');
       expect(await mark.getAttribute('src')).toBe(watermark.url);
       await expect
-        .poll(() => mark.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+        .poll(() => mark.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth), {
+          timeout: 15_000,
+        })
         .toBeGreaterThan(0);
       await stack.screenshot(fan.page, 'attendee-photo-watermark');
 
       // A composite made by the server already carries the watermark: the app draws none.
       const composite = await photoOf(fanId, 'p2', true);
       await fan.page.goto('/app/#/album');
-      const thumbs = fan.page.locator('[data-screen="album"] .grid img');
+      const thumbs = fan.page.locator('[data-screen="album"] .photo-grid img');
       await expect.poll(() => thumbs.count(), { timeout: 15_000 }).toBe(2);
-      // Newest first.
-      expect(await thumbs.nth(0).getAttribute('src')).toBe(composite.raw);
+      // Newest first, the framed one as framed.
+      expect(await thumbs.nth(0).getAttribute('src')).toBe(composite.shared);
       expect(await thumbs.nth(1).getAttribute('src')).toBe(rawUrl);
       await stack.screenshot(fan.page, 'attendee-album');
       await thumbs.nth(0).click();

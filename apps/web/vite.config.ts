@@ -1,44 +1,10 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../vite-precompress.ts';
+import { serviceWorker } from '../../vite-service-worker.ts';
 
 const target = process.env.API_URL ?? 'http://127.0.0.1:8080';
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Writes `.br` and `.gz` beside every text file of the build, at the highest levels (once, at
- * build time); the server sends them as they are (@fastify/static `preCompressed`).
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'stadiumcam-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f));
-      await Promise.all(
-        files.map(async (f) => {
-          const file = path.join(outDir, f);
-          const data = await readFile(file);
-          if (data.length < 1024) return;
-          const params = {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-          };
-          await writeFile(`${file}.br`, await brotli(data, { params }));
-          await writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
-        }),
-      );
-    },
-  };
-}
 
 /**
  * Each screen's chunk is named after its page module ("monitor.page-<hash>.js"), whatever the
@@ -52,7 +18,17 @@ function pageChunkName(chunk: { facadeModuleId: string | null; moduleIds: string
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The page at install, its hashed files as they are fetched (143 files: most screens are never opened).
+    serviceWorker({
+      name: 'console',
+      scope: '/',
+      pass: ['/api/', '/media/', '/socket.io/', '/app/', '/config/'],
+      precache: () => ['/'],
+    }),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': target,

@@ -5,7 +5,7 @@ import { isPreview, type PreviewMessage } from './preview.ts';
 import { go, usePageViews, useRoute } from './router.ts';
 import { store } from './session.ts';
 import { applyColors } from './theme.ts';
-import { TextsContext, makeT, useT } from './texts.tsx';
+import { LanguageContext, TextsContext, languageTag, makeT, useT } from './texts.tsx';
 import { Album } from './screens/album.tsx';
 import { Landing } from './screens/landing.tsx';
 import { Loading, Photo } from './screens/photo.tsx';
@@ -32,7 +32,8 @@ export function App() {
     else if (event) applyColors(event);
   }, [event, previewColors]);
   useEffect(() => {
-    document.documentElement.lang = language;
+    // A BCP 47 tag ('fr'), not the table's name of the language ('french'): screen readers choose their voice by it.
+    document.documentElement.lang = languageTag(language);
     document.title = t('meta.title');
   }, [language, t]);
 
@@ -57,18 +58,20 @@ export function App() {
   else if (route.name === 'seat') screen = <SeatForm event={event} />;
   else if (route.name === 'queue') screen = <Queue event={event} language={language} />;
   else if (route.name === 'photo') screen = <Photo event={event} id={route.id} />;
-  else if (route.name === 'share') screen = <Share event={event} id={route.id} />;
+  else if (route.name === 'share') screen = <Share event={event} id={route.id} language={language} />;
   else if (route.name === 'album') screen = <Album event={event} />;
   else screen = <Landing event={event} language={language} onLanguage={handleLanguage} />;
 
   return (
-    <TextsContext.Provider value={t}>
-      <div className="app">
-        {route.name !== 'landing' && <Nav />}
-        <main>{screen}</main>
-        <Offline />
-      </div>
-    </TextsContext.Provider>
+    <LanguageContext.Provider value={language}>
+      <TextsContext.Provider value={t}>
+        <div className="app">
+          {route.name !== 'landing' && <Nav />}
+          <main>{screen}</main>
+          <Offline />
+        </div>
+      </TextsContext.Provider>
+    </LanguageContext.Provider>
   );
 }
 

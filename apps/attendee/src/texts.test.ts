@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTENDEE_TEXTS } from '@stadiumcam/contract/attendee-texts';
 import { pageViewBody } from './api.ts';
-import { makeT } from './texts.tsx';
+import { languageName, languageTag, makeT } from './texts.tsx';
 
 /** An event's language table as the app receives it (texts only, per key). */
 const event = (languages: Record<string, { texts: Record<string, string> }>, defaultLanguage = 'english') => ({
@@ -84,5 +84,23 @@ describe('attendee app page views: the report body', () => {
     expect(
       pageViewBody('e', 'queue', { language: 'x_bad tag', width: 1, height: 1, coarsePointer: true }).language,
     ).toBe('und');
+  });
+});
+
+describe('attendee app: the language as a BCP 47 tag for <html lang>', () => {
+  it('matches a language name in English or in itself, keeps a code, and says und for anything else', () => {
+    const names = ['english', 'French', 'español', 'Deutsch', 'chinese_traditional', 'Norwegian Bokmål', 'farsi'];
+    expect(names.map(languageTag)).toEqual(['en', 'fr', 'es', 'de', 'zh-Hant', 'nb', 'fa']);
+    expect(['fr', 'pt-br', 'EN', 'zh-hant'].map(languageTag)).toEqual(['fr', 'pt-BR', 'en', 'zh-Hant']);
+    expect(['Fr ench', 'klingon', '', '12'].map(languageTag)).toEqual(['und', 'und', 'und', 'und']);
+  });
+
+  it('names a language in its own words for the choice, else as the table names it', () => {
+    expect(['french', 'spanish', 'en', 'klingon'].map(languageName)).toEqual([
+      'Français',
+      'Español',
+      'English',
+      'Klingon',
+    ]);
   });
 });

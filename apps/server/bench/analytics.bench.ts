@@ -7,6 +7,7 @@
  *   npm run bench:analytics
  *   BENCH_ROWS=100000 BENCH_DB=pglite npm run bench:analytics
  *
+ * BENCH_CASES=heat times only the calls whose name contains it (the seeding is the same).
  * BENCH_DB: postgres (default) | pglite | both. PostgreSQL: BENCH_DATABASE_URL or
  * TEST_DATABASE_URL; the database bench_analytics_<rows> is kept when BENCH_KEEP=1.
  */
@@ -26,6 +27,7 @@ const PG_URL =
 const EVENT = 'stadiumcam-2031-06-01';
 const NEXT_EVENT = 'stadiumcam-2031-06-02';
 const SMALL_ROWS = Math.max(1000, Math.round(ROWS / 100));
+const ONLY = process.env.BENCH_CASES;
 
 type Case = { name: string; url: string; before?: (i: number) => Promise<unknown>; after?: () => Promise<unknown> };
 
@@ -63,6 +65,10 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       await app.deps.db.execute(sql`delete from snapshots where slug_date in (${EVENT}, ${NEXT_EVENT})`);
       await seed(app, EVENT, ROWS, 0);
       await seed(app, NEXT_EVENT, SMALL_ROWS, ROWS);
+      // A queue join for every attendee photo (the seat heat map's joins), through its trigger.
+      await app.deps.db.execute(sql`insert into queue_joins (slug_date, seat_type, section, "row", seat, date)
+        select slug_date, seat_type, section, "row", seat, date from snapshots
+        where slug_date in (${EVENT}, ${NEXT_EVENT}) and not magicshot`);
       await app.deps.db.execute(sql`vacuum analyze`);
       console.log(`  seeded and vacuumed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     } else console.log('  reusing the seeded database');
@@ -94,6 +100,15 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       { name: 'analytics google (first-party)', url: an(analyticsRoutes.google) },
       { name: 'analytics pastEventData (1% event vs the 1M one)', url: an(analyticsRoutes.pastEventData, NEXT_EVENT) },
       { name: 'analytics export (CSV)', url: an(analyticsRoutes.export) },
+      { name: 'heat map photos, every section', url: `${an(analyticsRoutes.heatmap)}?metric=photos` },
+      {
+        name: 'heat map joins, one section with its seats',
+        url: `${an(analyticsRoutes.heatmap)}?metric=joins&section=120`,
+      },
+      {
+        name: 'heat map shares, the 1% event compared with the 1M one, a section with its seats',
+        url: `${an(analyticsRoutes.heatmap, NEXT_EVENT)}?metric=shares&compare=${EVENT}&section=120`,
+      },
     ];
     // Live: a photo arrives before every call (removed afterwards).
     const arrived: string[] = [];
@@ -122,18 +137,19 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<string> {
       `### ${kind} (${ROWS.toLocaleString()} photos in one event, ${SMALL_ROWS.toLocaleString()} in the next; ${RUNS} runs each)\n`,
     );
     out.push('| call | p50 ms | p95 ms | answer |', '|---|---:|---:|---|');
-    for (const c of cases) {
+    for (const c of cases.filter((x) => !ONLY || x.name.includes(ONLY))) {
       const r = await time(app, cookie, c);
       const line = `| ${c.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.answer.replace(/\|/g, '/')} |`;
       console.log(line);
       out.push(line);
     }
-    const sizes = rowsOf<{ counts: number; users: number }>(
+    const sizes = rowsOf<{ counts: number; users: number; seats: number }>(
       await app.deps.db
         .execute(sql`select (select count(*)::int from analytics_counts where slug_date = ${EVENT}) as counts,
-        (select count(*)::int from event_users where slug_date = ${EVENT}) as users`),
+        (select count(*)::int from event_users where slug_date = ${EVENT}) as users,
+        (select count(*)::int from seat_counts where slug_date = ${EVENT}) as seats`),
     )[0];
-    const note = `Roll-up rows of the 1M event: ${sizes.counts} in analytics_counts, ${sizes.users} in event_users.`;
+    const note = `Roll-up rows of the 1M event: ${sizes.counts} in analytics_counts, ${sizes.users} in event_users, ${sizes.seats} in seat_counts.`;
     console.log(note);
     out.push('', note);
   } finally {

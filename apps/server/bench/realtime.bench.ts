@@ -15,6 +15,16 @@
  *   BENCH_PGLITE=disk npm run bench:realtime                 (PGlite in the data folder, as the product runs it)
  *
  * BENCH_CONSOLES (50), BENCH_CAMERAS (8), BENCH_FPS (5), BENCH_PHOTO_RATE (10 per second).
+ *
+ * The soak (issue 30 point 6, docs/bench-realtime.md "Soak"):
+ *
+ *   BENCH_SECONDS=3600 BENCH_FANS=2000 BENCH_PGLITE=disk npm run bench:realtime
+ *
+ * BENCH_FANS adds a crowd of fans on the same server(s) (bench/fan-crowd.ts: fan id, event, live
+ * stream held and reopened, BENCH_FAN_JOIN_SHARE (0.1) of them joining a queue every 5 minutes),
+ * arriving at BENCH_FAN_ARRIVAL_RATE (50/s). Every BENCH_REPORT_SECONDS (300) one line per server
+ * and one for the load; at the end a least-squares trend of RSS and heap over the periods after
+ * BENCH_TREND_WARMUP_SECONDS (600).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +35,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
+import { startFanCrowd, type CrowdCounters } from './fan-crowd.ts';
 import { WireConsole } from './wire-console.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
@@ -38,6 +49,13 @@ const DB = process.env.BENCH_DB === 'postgres' || INSTANCES > 1 ? 'postgres' : '
 const PGLITE_ON_DISK = DB === 'pglite' && process.env.BENCH_PGLITE === 'disk';
 const FRAMES = process.env.BENCH_FRAMES === 'render' ? 'render' : 'replay';
 const WARMUP_S = SECONDS >= 30 ? 10 : 3;
+const FANS = Number(process.env.BENCH_FANS ?? 0);
+const FAN_ARRIVAL_RATE = Number(process.env.BENCH_FAN_ARRIVAL_RATE ?? 50);
+const FAN_JOIN_SHARE = Number(process.env.BENCH_FAN_JOIN_SHARE ?? 0.1);
+const REPORT_S = Number(process.env.BENCH_REPORT_SECONDS ?? 300);
+const TREND_WARMUP_S = Number(process.env.BENCH_TREND_WARMUP_SECONDS ?? 600);
+/** "No upward trend": RSS and heap grow by less than this share of their post-warm-up mean per hour. */
+const TREND_LIMIT = 0.05;
 const TOKEN = 'bench-device-token';
 const PASSWORD = 'bench-admin-password';
 
@@ -55,7 +73,30 @@ type LoadReport = {
   lag: { p50: number; p99: number; max: number };
   /** CPU time used over the measured window, in cores (1 = one core busy all the time). */
   cores: number;
+  fans?: CrowdCounters & {
+    failures: number;
+    failureSamples: string[];
+    answers: Record<string, Record<string, number>>;
+  };
 };
+
+/** One period of the load (BENCH_REPORT_SECONDS). */
+type LoadPeriod = {
+  /** Minutes since the measured window began, at the period's end. */
+  minute: number;
+  seconds: number;
+  rss: number;
+  heap: number;
+  lagP99: number;
+  latency: { p50: number; p99: number; n: number };
+  photosPerSecond: number;
+  streams: number;
+  drops: number;
+  dropsTotal: number;
+  fanPhotos: number;
+};
+/** One period of a server: memory as the mean of its 5-s samples, lag p99 of the period. */
+type ServerPeriod = { rss: number; heap: number; external: number; buffers: number; lagP99: number; streams: number };
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
@@ -65,6 +106,7 @@ const coresSince = (start: NodeJS.CpuUsage, seconds: number) => {
   return (d.user + d.system) / 1e6 / seconds;
 };
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const whole = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 
 async function runLoad(): Promise<void> {
   const { startVenue } = await import('@stadiumcam/venue-sim');
@@ -77,6 +119,7 @@ async function runLoad(): Promise<void> {
   let snapshots = 0;
   const latencies: number[] = [];
   const byMinute: number[][] = [];
+  let periodLatencies: number[] = [];
   let measureStart = 0;
   const sockets: WireConsole[] = [];
   for (let i = 0; i < CONSOLES; i++) {
@@ -87,6 +130,7 @@ async function runLoad(): Promise<void> {
       snapshots++;
       const ms = Date.now() - Date.parse(snap.date);
       latencies.push(ms);
+      periodLatencies.push(ms);
       (byMinute[Math.floor((Date.now() - measureStart) / 60_000)] ??= []).push(ms);
     });
     sockets.push(s);
@@ -121,6 +165,10 @@ async function runLoad(): Promise<void> {
       if (!answer.ok) throw new Error(`join ${camera}: ${answer.error}`);
     }
   }
+  const crowd =
+    FANS > 0
+      ? startFanCrowd(urls, { fans: FANS, arrivalRate: FAN_ARRIVAL_RATE, joinSharePer5Min: FAN_JOIN_SHARE })
+      : undefined;
   process.send!({ type: 'ready' });
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   const framesNow = () => sockets.reduce((n, s) => n + s.frames, 0);
@@ -133,7 +181,47 @@ async function runLoad(): Promise<void> {
   loadLag.enable();
   const cpuAtStart = process.cpuUsage();
   process.send!({ type: 'measuring' });
+  // Every REPORT_S the load's line of the period; the parent then asks the servers for theirs.
+  const periodLag = loopMonitor();
+  periodLag.enable();
+  let periodStart = measureStart;
+  let periodUploads = uploadsBefore;
+  let periodDrops = 0;
+  let periodFanPhotos = 0;
+  const period = () => {
+    const now = Date.now();
+    const seconds = (now - periodStart) / 1000;
+    const sorted = periodLatencies.sort((a, b) => a - b);
+    const uploads = venue.hosts.reduce((n, h) => n + h.uploads, 0);
+    const fans = crowd?.counters();
+    const memory = process.memoryUsage();
+    const p: LoadPeriod = {
+      minute: (now - measureStart) / 60_000,
+      seconds,
+      rss: memory.rss,
+      heap: memory.heapUsed,
+      lagP99: loopLag(periodLag).p99,
+      latency: { p50: pct(sorted, 50), p99: pct(sorted, 99), n: sorted.length },
+      photosPerSecond: (uploads - periodUploads) / seconds,
+      streams: fans?.streamsHeld ?? 0,
+      drops: (fans?.drops ?? 0) - periodDrops,
+      dropsTotal: fans?.drops ?? 0,
+      fanPhotos: (fans?.photos ?? 0) - periodFanPhotos,
+    };
+    process.send!({ type: 'period', period: p });
+    periodStart = now;
+    periodLatencies = [];
+    periodUploads = uploads;
+    periodDrops = p.dropsTotal;
+    periodFanPhotos = fans?.photos ?? 0;
+    periodLag.reset();
+  };
+  const periods = setInterval(period, REPORT_S * 1000);
   await new Promise((r) => setTimeout(r, (SECONDS - WARMUP_S) * 1000));
+  clearInterval(periods);
+  // The tail of the run, when it is not a whole period: its own shorter line.
+  if (Date.now() - periodStart > 5000) period();
+  periodLag.disable();
   measuring = false;
   const frames = framesNow() - framesBefore;
   loadLag.disable();
@@ -152,7 +240,18 @@ async function runLoad(): Promise<void> {
     crowd: { ...venue.crowd.stats },
     lag: loopLag(loadLag),
     cores: coresSince(cpuAtStart, seconds),
+    ...(crowd
+      ? {
+          fans: {
+            ...crowd.counters(),
+            failures: crowd.tally.failed(),
+            failureSamples: [...new Set(crowd.tally.failures)],
+            answers: Object.fromEntries([...crowd.tally.byKind].map(([k, m]) => [k, Object.fromEntries(m)])),
+          },
+        }
+      : {}),
   };
+  crowd?.stop();
   for (const s of sockets) s.close();
   await venue.stop();
   await new Promise<void>((resolve) => process.send!({ type: 'report', report }, () => resolve()));
@@ -163,7 +262,7 @@ type ServerStats = {
   /** Capture time on the host to the server's emit of 'monitor newSnapshot' (ms, sorted). */
   emitted: number[];
   lag: { p50: number; p99: number; max: number };
-  memory: { t: number; rss: number; heap: number; buffers: number }[];
+  memory: { t: number; rss: number; heap: number; external: number; buffers: number }[];
   cores: number;
 };
 
@@ -210,6 +309,9 @@ async function runServer(): Promise<void> {
     setup = { slugDate: event.slugDate, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
   }
   const lag = loopMonitor();
+  const periodLag = loopMonitor();
+  /** The memory samples of the current period start at this index. */
+  let periodFrom = 0;
   const memory: ServerStats['memory'] = [];
   let sampler: NodeJS.Timeout | undefined;
   let framesAtStart = 0;
@@ -226,29 +328,50 @@ async function runServer(): Promise<void> {
       emitted.push(Date.now() - Date.parse((args[0] as { date: string }).date));
     return (toEvent as (...a: unknown[]) => void)(slugDate, event, ...args);
   };
+  let t0 = 0;
+  const sample = () => {
+    const u = process.memoryUsage();
+    memory.push({
+      t: Math.round((performance.now() - t0) / 1000),
+      rss: u.rss,
+      heap: u.heapUsed,
+      external: u.external,
+      buffers: u.arrayBuffers,
+    });
+  };
   process.on('message', (m: { type: string }) => {
     if (m.type === 'start') {
       measuring = true;
       lag.enable();
+      periodLag.enable();
       cpuAtStart = process.cpuUsage();
       measureStart = performance.now();
       framesAtStart = hub.counters.framesIn;
-      const t0 = performance.now();
-      const sample = () => {
-        const u = process.memoryUsage();
-        memory.push({
-          t: Math.round((performance.now() - t0) / 1000),
-          rss: u.rss,
-          heap: u.heapUsed,
-          buffers: u.arrayBuffers,
-        });
-      };
+      t0 = performance.now();
       sample();
       sampler = setInterval(sample, 5000);
+    }
+    if (m.type === 'period') {
+      if (memory.length === periodFrom) sample();
+      const samples = memory.slice(periodFrom);
+      periodFrom = memory.length;
+      const mean = (k: 'rss' | 'heap' | 'external' | 'buffers') =>
+        samples.reduce((n, x) => n + x[k], 0) / samples.length;
+      const period: ServerPeriod = {
+        rss: mean('rss'),
+        heap: mean('heap'),
+        external: mean('external'),
+        buffers: mean('buffers'),
+        lagP99: loopLag(periodLag).p99,
+        streams: app.deps.attendeeFeed.size(),
+      };
+      periodLag.reset();
+      process.send!({ type: 'period', period });
     }
     if (m.type === 'stop') {
       measuring = false;
       lag.disable();
+      periodLag.disable();
       clearInterval(sampler);
       const stats: ServerStats = {
         framesIn: hub.counters.framesIn - framesAtStart,
@@ -269,14 +392,63 @@ const cpuProf = (name: string) =>
 
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
+    // Both listeners go once answered: a soak asks each server once per period.
+    const onExit = (code: number | null) => reject(new Error(`${type}: process exited (${code})`));
     const onMessage = (m: { type: string } & Record<string, unknown>) => {
       if (m.type !== type) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(m as T);
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`${type}: process exited (${code})`)));
+    child.once('exit', onExit);
   });
+}
+
+/** Least-squares slope of y against x, and its standard error (how much the points' scatter alone moves it). */
+function slope(points: { x: number; y: number }[]): { slope: number; se: number } {
+  const mx = points.reduce((n, p) => n + p.x, 0) / points.length;
+  const my = points.reduce((n, p) => n + p.y, 0) / points.length;
+  const cov = points.reduce((n, p) => n + (p.x - mx) * (p.y - my), 0);
+  const v = points.reduce((n, p) => n + (p.x - mx) ** 2, 0);
+  const b = v ? cov / v : NaN;
+  const residuals = points.reduce((n, p) => n + (p.y - my - b * (p.x - mx)) ** 2, 0);
+  return { slope: b, se: Math.sqrt(residuals / Math.max(1, points.length - 2) / v) };
+}
+
+/**
+ * The soak's verdict: per server, the slope of RSS and of the JS heap (period means) over the
+ * periods that start after the warm-up, in MB per hour; "no upward trend" when every slope is
+ * under TREND_LIMIT of its post-warm-up mean per hour (docs/bench-realtime.md "Soak").
+ */
+function judgeTrend(periods: { load: LoadPeriod; servers: ServerPeriod[] }[]): string[] {
+  const after = periods.filter((p) => p.load.minute * 60 - p.load.seconds >= TREND_WARMUP_S - 1);
+  const head = `\ntrend over the ${after.length} period(s) starting after the first ${TREND_WARMUP_S / 60} min (least squares of the period means; limit ${TREND_LIMIT * 100} % of the mean per hour):`;
+  if (after.length < 3) return [head, 'not judged: fewer than 3 periods after the warm-up'];
+  const lines = [head];
+  let up = false;
+  periods[0].servers.forEach((_, i) => {
+    for (const [name, key] of [
+      ['RSS', 'rss'],
+      ['JS heap', 'heap'],
+    ] as const) {
+      // x: the period's middle in hours (its value is the mean over the period).
+      const points = after.map((p) => ({
+        x: (p.load.minute - p.load.seconds / 120) / 60,
+        y: p.servers[i][key] / 1024 / 1024,
+      }));
+      const { slope: perHour, se } = slope(points);
+      const mean = points.reduce((n, p) => n + p.y, 0) / points.length;
+      const limit = mean * TREND_LIMIT;
+      const grows = !(perHour < limit);
+      up ||= grows;
+      lines.push(
+        `  instance ${i + 1} ${name}: ${perHour >= 0 ? '+' : ''}${perHour.toFixed(1)} ± ${se.toFixed(1)} MB/h (mean ${mean.toFixed(0)} MB, limit ${limit.toFixed(1)} MB/h): ${grows ? 'UPWARD TREND' : 'no upward trend'}`,
+      );
+    }
+  });
+  lines.push(up ? 'verdict: UPWARD TREND (see above)' : 'verdict: no upward trend');
+  return lines;
 }
 
 async function runParent(): Promise<void> {
@@ -295,7 +467,12 @@ async function runParent(): Promise<void> {
     env.BENCH_REDIS_PREFIX = `bench-${randomBytes(5).toString('hex')}`;
   }
   console.log(
-    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${PGLITE_ON_DISK ? 'pglite on disk' : DB}, ${INSTANCES} instance(s)`,
+    `realtime bench: ${SECONDS} s (${WARMUP_S} s warm-up), ${CAMERAS} cameras x ${FPS} fps (${FRAMES}), ${PHOTO_RATE} photos/s, ${CONSOLES} consoles, ${PGLITE_ON_DISK ? 'pglite on disk' : DB}, ${INSTANCES} instance(s)` +
+      (FANS ? `, ${FANS} fans at ${FAN_ARRIVAL_RATE}/s (${FAN_JOIN_SHARE * 100} % joining a queue per 5 min)` : '') +
+      `; a line every ${REPORT_S} s; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   const servers: ChildProcess[] = [];
   const urls: string[] = [];
@@ -321,11 +498,40 @@ async function runParent(): Promise<void> {
     },
     execArgv: ['--import', 'tsx', ...cpuProf('load')],
   });
-  load.on('message', (m: { type: string }) => {
+  // Each period: the load's line, then every server's (asked when the load's arrives).
+  const periods: { load: LoadPeriod; servers: ServerPeriod[] }[] = [];
+  let printing = Promise.resolve();
+  const printPeriod = async (p: LoadPeriod) => {
+    const got = await Promise.all(
+      servers.map((s) => {
+        const answer = waitFor<{ period: ServerPeriod }>(s, 'period');
+        s.send({ type: 'period' });
+        return answer.then((a) => a.period);
+      }),
+    );
+    periods.push({ load: p, servers: got });
+    if (periods.length === 1)
+      console.log(
+        '\n| min | process | RSS | JS heap | external / array buffers | lag p99 | upload-to-console p50 / p99 | photos/s | streams | drops (period / total) |\n|---|---|---|---|---|---|---|---|---|---|',
+      );
+    const min = p.minute.toFixed(1);
+    got.forEach((x, i) =>
+      console.log(
+        `| ${min} | instance ${i + 1} | ${mb(x.rss)} | ${mb(x.heap)} | ${mb(x.external)} / ${mb(x.buffers)} | ${x.lagP99.toFixed(1)} ms | | | ${x.streams} | |`,
+      ),
+    );
+    console.log(
+      `| ${min} | load | ${mb(p.rss)} | ${mb(p.heap)} | | ${p.lagP99.toFixed(1)} ms | ${whole(p.latency.p50)} / ${whole(p.latency.p99)} ms | ${p.photosPerSecond.toFixed(2)} (fans' ${p.fanPhotos}) | ${p.streams} | ${p.drops} / ${p.dropsTotal} |`,
+    );
+  };
+  load.on('message', (m: { type: string; period?: LoadPeriod }) => {
     if (m.type === 'ready') console.log('load ready: consoles joined, venue running');
     if (m.type === 'measuring') for (const s of servers) s.send({ type: 'start' });
+    if (m.type === 'period') printing = printing.then(() => printPeriod(m.period!));
   });
   const { report } = await waitFor<{ report: LoadReport }>(load, 'report');
+  await printing;
+  const trendLines = periods.length ? judgeTrend(periods) : [];
   const stats = await Promise.all(
     servers.map((s) => {
       const got = waitFor<{ stats: ServerStats }>(s, 'stats');
@@ -378,6 +584,22 @@ async function runParent(): Promise<void> {
       'attendees (joined / photos found / overlays / shares / refused)',
       `${report.crowd.joined} / ${report.crowd.photos} / ${report.crowd.overlays} / ${report.crowd.shares} / ${report.crowd.refused}`,
     ],
+    ...(report.fans
+      ? ((f): [string, string][] => [
+          [
+            'fans (arrived / streams held at the end / drops / reopened / refused)',
+            `${f.arrived} / ${f.streamsHeld} / ${f.drops} / ${f.reopened} / ${f.refused}`,
+          ],
+          [
+            'fans in queues (joined / queue full / photos / still waiting)',
+            `${f.joins} / ${f.queueFull} / ${f.photos} / ${f.waiting}`,
+          ],
+          [
+            "fans' failures (5xx, 429, no answer)",
+            `${f.failures}${f.failureSamples.length ? ` e.g. ${f.failureSamples.join(', ')}` : ''}`,
+          ],
+        ])(report.fans)
+      : []),
   ];
   console.log('\n| measure | value |\n|---|---|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
@@ -385,12 +607,27 @@ async function runParent(): Promise<void> {
     '\nlatency per minute (p50 / p99 ms):',
     report.perMinute.map((m) => `${m.minute}: ${m.p50} / ${m.p99}`).join(', '),
   );
-  stats.forEach((x, i) =>
-    console.log(
-      `\nmemory samples, instance ${i + 1} (s: rss / heap / buffers):`,
-      x.memory.map((m) => `${m.t}: ${mb(m.rss)} / ${mb(m.heap)} / ${mb(m.buffers)}`).join(', '),
-    ),
+  // An hour's 5-s samples would be 720 a line: the periods above say it then.
+  stats.forEach(
+    (x, i) =>
+      x.memory.length <= 120 &&
+      console.log(
+        `\nmemory samples, instance ${i + 1} (s: rss / heap / buffers):`,
+        x.memory.map((m) => `${m.t}: ${mb(m.rss)} / ${mb(m.heap)} / ${mb(m.buffers)}`).join(', '),
+      ),
   );
+  if (report.fans)
+    console.log(
+      `\nfans' answers by kind and status: ${Object.entries(report.fans.answers)
+        .map(
+          ([kind, m]) =>
+            `${kind}: ${Object.entries(m)
+              .map(([st, n]) => `${st} × ${n}`)
+              .join(', ')}`,
+        )
+        .join('; ')}`,
+    );
+  for (const line of trendLines) console.log(line);
   await dropDb();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -15,21 +15,25 @@ import type { Deps } from './deps.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { SESSION_COOKIE } from './plugins/session.ts';
-import { loadSessionUser } from './modules/auth/auth.sessions.ts';
+import { loadSessionUser } from './modules/auth/index.ts';
 import { ownOrigin, refererOrigin, trustProxyOption } from './plugins/origin.ts';
 import { createRealtime } from './plugins/socket.ts';
 import { modules } from './modules/index.ts';
-import { CameraHub } from './modules/cameras/cameras.service.ts';
-import { createMetricsState } from './modules/events/metrics.service.ts';
-import { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
-import { PageViewCounter } from './modules/analytics/page-views.ts';
-import { createAttendeeFeed } from './modules/attendee/attendee.feed.ts';
-import { createOpsMetrics } from './modules/ops/ops.metrics.ts';
+import { CameraHub } from './modules/cameras/index.ts';
+import { createMetricsState } from './modules/events/index.ts';
+import { PageAnchors } from './modules/snapshots/index.ts';
+import { PageViewCounter } from './modules/analytics/index.ts';
+import { createAttendeeFeed } from './modules/attendee/index.ts';
+import { createOpsMetrics } from './modules/ops/index.ts';
 import { LOG_REDACT } from './plugins/log-redact.ts';
 import { createCluster } from './cluster.ts';
 import { createMediaStores } from './media/stores.ts';
+import { createImagePool } from './media/image-pool.ts';
 import { S3MediaStore } from './media/s3-store.ts';
 import { registerS3MediaRoute } from './media/media-route.ts';
+import { registerMediaGuard } from './media/media-guard.ts';
+import { eventConfigWriter } from './modules/template/index.ts';
+import { preLiveFailures } from './modules/checklist/index.ts';
 
 export type App = FastifyInstance & { deps: Deps };
 
@@ -89,9 +93,9 @@ export async function buildApp(
   });
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
-    // Shared photos are shown by the attendee app and mail clients on other origins.
-    if (req.url.startsWith('/media/')) void reply.header('cross-origin-resource-policy', 'cross-origin');
   });
+  // Only images and videos, never sniffed, never a page; embeddable by other origins (docs/security.md §21).
+  registerMediaGuard(app);
   // API answers (album pages, lists) compressed on the fly; the console's files are precompressed
   // at build and served as they are. Brotli at a low quality: the gain over gzip without its cost.
   await app.register(compress, {
@@ -105,7 +109,7 @@ export async function buildApp(
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const sid = req.cookies[SESSION_COOKIE];
-    req.user = await loadSessionUser(database.db, sid);
+    req.user = await loadSessionUser(database.db, sid, config.sessionIdleMs);
     if (UNSAFE_METHODS.has(req.method) && (sid || req.headers.origin)) {
       const origin = req.headers.origin ?? refererOrigin(req.headers.referer);
       if (origin !== ownOrigin(config, req.protocol, req.host)) {
@@ -151,7 +155,7 @@ export async function buildApp(
     throw err;
   });
   const realtime = createRealtime(app, {
-    loadUser: (sid) => loadSessionUser(database.db, sid),
+    loadUser: (sid) => loadSessionUser(database.db, sid, config.sessionIdleMs),
     config,
     adapter: cluster.adapter,
   });
@@ -175,9 +179,12 @@ export async function buildApp(
     cluster,
     media: stores.media,
     originals: stores.originals,
-  } satisfies Omit<Deps, 'cameras'> as Deps;
+    images: createImagePool(config.images.workers, (err) => app.log.error({ err }, 'image worker failed')),
+  } satisfies Omit<Deps, 'cameras' | 'eventConfig' | 'preLiveFailures'> as Deps;
   // The hub reports queues back through deps (live metrics), so it is made last.
   deps.cameras = new CameraHub(deps);
+  deps.eventConfig = eventConfigWriter(deps);
+  deps.preLiveFailures = preLiveFailures(deps);
   app.decorate('deps', deps);
   // Routes, sockets and boot tasks of every area, in modules/index.ts's order.
   for (const register of modules) await register(app, deps);
@@ -186,6 +193,7 @@ export async function buildApp(
     await cluster.close();
     await database.close();
     await stores.close();
+    await deps.images.close();
   });
   return app;
 }

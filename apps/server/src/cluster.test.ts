@@ -8,15 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, DEVICE_TOKEN } from './test/harness.ts';
 import { cutProxy } from './test/cut-proxy.ts';
 import { startVenue } from '@stadiumcam/venue-sim';
-import {
-  ask,
-  next,
-  SocketPool,
-  uploadPhoto,
-  type TestConsole,
-  type TestHost,
-  freePort,
-} from './modules/cameras/realtime.test-util.ts';
+import { ask, next, SocketPool, uploadPhoto, type TestConsole, type TestHost, freePort } from './test/realtime.ts';
 
 /**
  * Issue 15 §1 and §3 (DESIGN §13, docs/operations.md "Several instances"): two real server

@@ -1,13 +1,13 @@
-/** Spreadsheets run a cell starting with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { csvSafeText } from '@stadiumcam/contract';
 
 /**
  * One CSV cell: always quoted, quotes doubled, and a text that a spreadsheet would read as a
- * formula gets a leading apostrophe (DESIGN §12). Numbers are written as they are.
+ * formula gets a leading apostrophe (DESIGN §12, `csvSafeText`: the console's languages CSV
+ * follows the same rule). Numbers are written as they are.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '""';
-  const text = typeof value === 'number' ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
+  const text = typeof value === 'number' ? String(value) : csvSafeText(value);
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -3,17 +3,19 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './plugins/socket.ts';
-import type { AttendeeFeed } from './modules/attendee/attendee.feed.ts';
+import type { AttendeeFeed } from './modules/attendee/index.ts';
 import type { SeatMap } from '@stadiumcam/contract';
-import type { CameraHub } from './modules/cameras/cameras.service.ts';
-import type { EventCache } from './modules/devices/events-link.ts';
-import type { MetricsState } from './modules/events/metrics.service.ts';
-import type { PageViewCounter } from './modules/analytics/page-views.ts';
-import type { PageAnchors } from './modules/snapshots/snapshots.anchors.ts';
-import type { OpsMetrics } from './modules/ops/ops.metrics.ts';
+import type { CameraHub } from './modules/cameras/index.ts';
+import type { EventCache } from './modules/events/index.ts';
+import type { MetricsState } from './modules/events/index.ts';
+import type { PageViewCounter } from './modules/analytics/index.ts';
+import type { PageAnchors } from './modules/snapshots/index.ts';
+import type { OpsMetrics } from './modules/ops/index.ts';
 import type { Cluster } from './cluster.ts';
 import type { RawLayer } from './media/images.ts';
 import type { MediaStore } from './media/media-store.ts';
+import type { ImagePool } from './media/image-pool.ts';
+import type { EventConfigWriter } from './modules/template/index.ts';
 
 /**
  * What every module's service receives: built once per app in buildApp. Per-app state (hubs,
@@ -36,7 +38,7 @@ export type Deps = {
   anchors: PageAnchors;
   /** Live metrics' queues, peaks and emit timers (modules/events). */
   metrics: MetricsState;
-  /** Event lookups reused for a second on the device and attendee paths (modules/devices/events-link). */
+  /** Event lookups reused for a second on the device and attendee paths (modules/events/events.cache.ts). */
   eventCache: EventCache;
   /** The attendee app's page views, counted here and written once a second (modules/analytics). */
   pageViews: PageViewCounter;
@@ -54,4 +56,10 @@ export type Deps = {
   media: MediaStore;
   /** Camera originals, never served under /media (docs/security.md §5). */
   originals: MediaStore;
+  /** Renditions and composites, a few at a time, off the event loop (media/image-pool.ts). */
+  images: ImagePool;
+  /** The one writer of events' configuration, for the areas that do not import the template area (modules/template). */
+  eventConfig: EventConfigWriter;
+  /** The pre-live checklist's failing items of an event ('label: reason'), for the events area's audit entry (modules/checklist). */
+  preLiveFailures: (slugDate: string) => Promise<string[]>;
 };

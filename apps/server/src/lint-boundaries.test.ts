@@ -46,6 +46,30 @@ describe('lint boundaries', () => {
     expect(await problems('apps/web/src/modules/users/users.page.tsx', code)).toEqual([]);
   });
 
+  it("an area imports another area's index.ts only, never its inner files", async () => {
+    const inner = "import { hashPassword } from '../auth/auth.service.ts';\n";
+    const face = "import { hashPassword } from '../auth/index.ts';\n";
+    for (const file of ['users/users.service.ts', 'users/users.bootstrap.ts', 'analytics/analytics.repository.ts']) {
+      const found = await problems(`apps/server/src/modules/${file}`, inner);
+      expect(found, file).toEqual([expect.stringContaining("Another area's inner file")]);
+      expect(await problems(`apps/server/src/modules/${file}`, face), file).toEqual([]);
+    }
+    // Its own files and the shared ones stay open.
+    const own = "import { x } from './auth.repository.ts';\nimport { AppError } from '../../errors.ts';\n";
+    expect(await problems('apps/server/src/modules/auth/auth.service.ts', own)).toEqual([]);
+    // The modules list and the app reach an area through its index.ts too.
+    expect(
+      await problems('apps/server/src/modules/index.ts', "import { r } from './auth/auth.module.ts';\n"),
+    ).toHaveLength(1);
+    expect(await problems('apps/server/src/modules/index.ts', "import { r } from './auth/index.ts';\n")).toEqual([]);
+    expect(
+      await problems('apps/server/src/app.ts', "import { r } from './modules/auth/auth.sessions.ts';\n"),
+    ).toHaveLength(1);
+    expect(await problems('apps/server/src/app.ts', "import { r } from './plugins/routes.ts';\n")).toEqual([]);
+    // Tests may set up through any area's inner files.
+    expect(await problems('apps/server/src/modules/users/users.test.ts', inner)).toEqual([]);
+  });
+
   it('the contract imports nothing from the apps', async () => {
     const code = "import { AppError } from '../../../apps/server/src/errors.ts';\n";
     expect(await problems('packages/contract/src/route.ts', code)).toHaveLength(1);

@@ -1,14 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv, deviceTokenProblem } from './config.ts';
 import { lockDataDir, startupFailure } from './lock.ts';
-import { ensureTodayEventLive } from './modules/events/events.service.ts';
-import { sweepOrphans } from './modules/snapshots/snapshots.service.ts';
+import { ensureTodayEventLive } from './modules/events/index.ts';
+import { sweepOrphans } from './modules/snapshots/index.ts';
 
 /** When this process started: files changed before it are not writes of this process. */
 const startedAt = new Date();
 
+// A short shared token is a guessable key to every camera host's role (docs/security.md §15).
+const tokenProblem = deviceTokenProblem();
+if (tokenProblem) {
+  console.error(`\n  Cannot start: ${tokenProblem}\n`);
+  process.exit(1);
+}
 const config = configFromEnv();
 let unlock = () => {};
 if (!config.databaseUrl) {

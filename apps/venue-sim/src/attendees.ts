@@ -1,9 +1,11 @@
 import {
   SHARE_SOURCES,
   analyticsRoutes,
+  attendeeAppRoutes,
   attendeeRoutes,
   buildPath,
   toQueryString,
+  type FanId,
   type PublicEvent,
   type PageView,
   type PublicSnapshot,
@@ -26,6 +28,9 @@ export type CrowdOptions = {
 };
 
 type Route = { method: string; path: string };
+type Input = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; fan?: Fan };
+/** An attendee's server-issued fan id and its token, sent with each of its calls as the app does. */
+type Fan = { userId: string; fanToken: string };
 
 /** The phone an attendee holds: what the attendee app reports with each page view (DESIGN §12). */
 type Phone = Omit<PageView, 'slugDate' | 'page'>;
@@ -85,10 +90,7 @@ export class Crowd {
     this.pending.add(t);
   }
 
-  private call<T>(
-    route: Route,
-    input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
-  ): Promise<T> {
+  private call<T>(route: Route, input: Input): Promise<T> {
     if (this.stopped) return Promise.reject(new Error('The crowd has left'));
     const p = this.request<T>(route, input);
     const tracked = p.catch(() => {}).finally(() => this.inFlight.delete(tracked));
@@ -96,14 +98,14 @@ export class Crowd {
     return p;
   }
 
-  private async request<T>(
-    route: Route,
-    input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
-  ): Promise<T> {
+  private async request<T>(route: Route, input: Input): Promise<T> {
     const url = `${this.opts.serverUrl}${buildPath(route.path, input.params)}${toQueryString(input.query)}`;
     const res = await fetch(url, {
       method: route.method,
-      headers: input.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(input.fan ? { 'x-fan-token': input.fan.fanToken } : {}),
+      },
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
     });
     const body = (await res.json().catch(() => ({}))) as T & { error?: string };
@@ -128,28 +130,49 @@ export class Crowd {
   }
 
   /** A cookieless page view, as the attendee app reports each screen it shows; never blocks the visit. */
-  private view(event: PublicEvent, phone: Phone, page: string): void {
-    this.call(analyticsRoutes.pageView, { body: { slugDate: event.slugDate, page, ...phone } }).then(
+  private view(event: PublicEvent, fan: Fan, phone: Phone, page: string): void {
+    this.call(analyticsRoutes.pageView, { body: { slugDate: event.slugDate, page, ...phone }, fan }).then(
       () => this.stats.pageViews++,
       () => {},
     );
   }
 
-  private async arrive(): Promise<void> {
+  /**
+   * Half-time: `fansPerSection` fans arrive at once in each of these sections (seat type
+   * section), each from a seat of its own there, and go on as every attendee does (join, photo,
+   * overlay, share). Resolves once every one has joined or been refused.
+   */
+  async halfTime(sections: string[], fansPerSection: number): Promise<void> {
+    const rng = this.opts.rng;
+    const seats = sections.flatMap((section) => {
+      const taken = new Set<string>();
+      return Array.from({ length: fansPerSection }, () => {
+        let seat: Seat = { ...randomSeat(rng.next), section };
+        for (let i = 0; i < 50 && taken.has(`${seat.row}-${seat.seat}`); i++)
+          seat = { ...randomSeat(rng.next), section };
+        taken.add(`${seat.row}-${seat.seat}`);
+        return seat;
+      });
+    });
+    await Promise.all(seats.map((seat) => this.arrive(seat, false)));
+  }
+
+  private async arrive(at?: Seat, mayBeSuspicious = true): Promise<void> {
     const rng = this.opts.rng;
     const n = ++this.count;
-    const userId = `u-${rng.hex(8)}`;
-    const suspicious = rng.chance(this.opts.suspiciousShare);
+    const suspicious = mayBeSuspicious && rng.chance(this.opts.suspiciousShare);
     const phone = this.phone();
     try {
+      // The app's first call: a fan id issued by the server (docs/security.md §18).
+      const fan = await this.call<FanId>(attendeeAppRoutes.fan, {});
       const event = await this.currentEvent();
-      this.view(event, phone, 'welcome');
-      this.view(event, phone, 'seat');
-      await this.join(event, userId, randomSeat(rng.next), phone);
+      this.view(event, fan, phone, 'welcome');
+      this.view(event, fan, phone, 'seat');
+      await this.join(event, fan, at ?? randomSeat(rng.next), phone);
       if (suspicious) {
         // The same phone claims other seats, one after another.
         for (let i = 1; i <= 3; i++) {
-          this.later(i * (this.opts.turnMs + 1000), () => this.join(event, userId, randomSeat(rng.next), phone));
+          this.later(i * (this.opts.turnMs + 1000), () => this.join(event, fan, randomSeat(rng.next), phone));
         }
       }
     } catch (err) {
@@ -158,46 +181,51 @@ export class Crowd {
     }
   }
 
-  private async join(event: PublicEvent, userId: string, seat: Seat, phone: Phone): Promise<void> {
+  private async join(event: PublicEvent, fan: Fan, seat: Seat, phone: Phone): Promise<void> {
     const { position } = await this.call<{ camera: string; position: number }>(attendeeRoutes.joinQueue, {
-      body: { slugDate: event.slugDate, userId, seat },
+      body: { slugDate: event.slugDate, userId: fan.userId, seat },
+      fan,
     });
     this.stats.joined++;
-    this.view(event, phone, 'queue');
-    this.lookForPhoto(event, userId, phone, position * this.opts.turnMs + 1500, 6);
+    this.view(event, fan, phone, 'queue');
+    this.lookForPhoto(event, fan, phone, position * this.opts.turnMs + 1500, 6);
   }
 
-  private lookForPhoto(event: PublicEvent, userId: string, phone: Phone, afterMs: number, tries: number): void {
+  private lookForPhoto(event: PublicEvent, fan: Fan, phone: Phone, afterMs: number, tries: number): void {
     this.later(afterMs, async () => {
       const photos = await this.call<PublicSnapshot[]>(attendeeRoutes.snapshots, {
-        query: { slugDate: event.slugDate, userId },
+        query: { slugDate: event.slugDate, userId: fan.userId },
+        fan,
       });
       const photo = photos.find((p) => !p.overlay && !p.magicshot);
       if (!photo) {
-        if (tries > 1) this.lookForPhoto(event, userId, phone, Math.max(2000, this.opts.turnMs), tries - 1);
+        if (tries > 1) this.lookForPhoto(event, fan, phone, Math.max(2000, this.opts.turnMs), tries - 1);
         return;
       }
       this.stats.photos++;
-      this.view(event, phone, 'photo');
-      await this.enjoy(event, userId, photo, phone);
+      this.view(event, fan, phone, 'photo');
+      await this.enjoy(event, fan, photo, phone);
     });
   }
 
-  private async enjoy(event: PublicEvent, userId: string, photo: PublicSnapshot, phone: Phone): Promise<void> {
+  private async enjoy(event: PublicEvent, fan: Fan, photo: PublicSnapshot, phone: Phone): Promise<void> {
     const rng = this.opts.rng;
+    const userId = fan.userId;
     if (event.overlays.length && rng.chance(0.6)) {
       await this.call(attendeeRoutes.chooseOverlay, {
         params: { id: photo._id },
         body: { userId, overlay: rng.pick(event.overlays).storageKey },
+        fan,
       });
       this.stats.overlays++;
     }
     if (rng.chance(0.45)) {
-      this.view(event, phone, 'share');
+      this.view(event, fan, phone, 'share');
       const socialSource = rng.pick(SHARE_SOURCES);
       await this.call(attendeeRoutes.share, {
         params: { id: photo._id },
         body: { userId, socialSource, ...(socialSource === 'Email' ? { userEmail: `${userId}@example.com` } : {}) },
+        fan,
       });
       this.stats.shares++;
     }

@@ -8,6 +8,7 @@ export { SimHost } from './host.ts';
 export { HostLink, uploadPhoto, type HostLinkOptions, type HostSocket } from './host-link.ts';
 export { SimCamera } from './camera.ts';
 export { Crowd } from './attendees.ts';
+export { uploadVenueMap, type Technician } from './technician.ts';
 export * from './bowl.ts';
 
 export type VenueOptions = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { P } from './permissions.ts';
 import { defineRoute } from './route.ts';
 
@@ -173,6 +174,55 @@ export type PastEventData = z.infer<typeof PastEventDataSchema>;
 
 const slugParams = z.object({ slugDate: z.string().min(1).max(200) });
 
+/** What a seat heat map counts per seat (issue 32 point 3; docs/analytics.md, Seat heat map). */
+export const HEATMAP_METRICS = ['joins', 'photos', 'shares'] as const;
+export type HeatmapMetric = (typeof HEATMAP_METRICS)[number];
+
+export const HeatmapQuerySchema = z.object({
+  metric: z.enum(HEATMAP_METRICS, { error: MSG.analytics.heatmapMetric }),
+  /** Another event to compare with (its counts come as `compareCount`). */
+  compare: z.string().min(1).max(200).optional(),
+  /** One section's seats (rows × seats); without it only the sections. */
+  seatType: z.string().min(1).max(40).optional(),
+  section: z.string().min(1).max(40).optional(),
+});
+export type HeatmapQuery = z.infer<typeof HeatmapQuerySchema>;
+
+const HeatmapEventSchema = z.object({ slugDate: z.string(), title: z.string() });
+export const HeatmapSchema = z.object({
+  metric: z.enum(HEATMAP_METRICS),
+  event: HeatmapEventSchema,
+  compare: HeatmapEventSchema.nullable(),
+  /**
+   * Every section of the seat map plus any other section with counts, in the bowl's order
+   * (seat type, then section naturally). `rows` bottom (field) first, `mins..maxs` the seats.
+   */
+  sections: z.array(
+    z.object({
+      seatType: z.string(),
+      section: z.string(),
+      rows: z.array(z.string()),
+      mins: z.number().int(),
+      maxs: z.number().int(),
+      count: z.number().int(),
+      /** The compared event's count; null without `compare`. */
+      compareCount: z.number().int().nullable(),
+    }),
+  ),
+  /** The asked section's seats with a count in either event (others are 0); null without `section`. */
+  seats: z
+    .array(
+      z.object({
+        row: z.string(),
+        seat: z.string(),
+        count: z.number().int(),
+        compareCount: z.number().int().nullable(),
+      }),
+    )
+    .nullable(),
+});
+export type Heatmap = z.infer<typeof HeatmapSchema>;
+
 /** A cookieless page view of the attendee app (DESIGN §12); no id, no cookie, counts only. */
 export const PageViewSchema = z.strictObject({
   slugDate: z.string().min(1).max(200),
@@ -220,9 +270,19 @@ export const analyticsRoutes = {
     params: slugParams,
     response: PastEventDataSchema,
   }),
+  /** Per-seat (and per-section) joins, photos or shares, read from the seat roll-up. */
+  heatmap: defineRoute({
+    method: 'GET',
+    path: '/api/analytics/:slugDate/heatmap',
+    permission: P.ANALYTICS_READ,
+    params: slugParams,
+    query: HeatmapQuerySchema,
+    response: HeatmapSchema,
+  }),
   /** CSV of every panel the caller may read; refused (422) while the event is live. */
   export: defineRoute({
     method: 'GET',
+    audit: 'analytics.export',
     path: '/api/analytics/:slugDate/export',
     permission: P.ANALYTICS_READ,
     params: slugParams,

@@ -108,17 +108,64 @@ export const attendeeRoutes = {
 
 export const ATTENDEE_APP_MSG = MSG.attendeeApp;
 
+/**
+ * The fan's turn as the queue screen shows it (docs/attendee-app.md, Queue states), from what the
+ * camera host reports (docs/protocol.md §1): `none` in no queue; `waiting` others ahead; `next`
+ * only the fan being photographed is ahead; `live` the fan's own turn (first in the host's queue).
+ */
+export const QUEUE_STATES = ['none', 'waiting', 'next', 'live'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+export const QueuePositionSchema = z.object({
+  camera: z.string().nullable(),
+  /** 1 = the fan's turn now, 2 = next, 0 = in no queue. */
+  position: z.number().int(),
+  state: z.enum(QUEUE_STATES),
+  /**
+   * The camera as a fan reads it: the number of an id such as `cam3` ('3'), else the id the venue
+   * gave it ('North stand'); null in no queue.
+   */
+  cameraLabel: z.string().nullable(),
+  /** `live`: seconds left of the fan's turn as the host last reported it (the monitor's countdown); else 0. */
+  liveTime: z.number().min(0),
+});
+export type QueuePosition = z.infer<typeof QueuePositionSchema>;
+
+/** A fan id and its signed token (docs/security.md §18): the app keeps the token and sends it as `X-Fan-Token`. */
+export const FanIdSchema = z.object({ userId: z.string(), fanToken: z.string() });
+export type FanId = z.infer<typeof FanIdSchema>;
+
 export const attendeeAppRoutes = {
   /**
+   * A new fan id, signed by the server. Every queue join, queue position and live stream needs
+   * one; the other calls count against it when they carry it (per-fan rate limits).
+   */
+  fan: defineRoute({
+    method: 'POST',
+    path: '/api/public/fan',
+    public: true,
+    response: FanIdSchema,
+  }),
+  /**
    * Server-sent events: `event: template` with the event's PublicTemplate after every save of a
-   * configuration part; a comment line every 25 s keeps proxies from closing it.
+   * configuration part; a comment line every 25 s keeps proxies from closing it. `fan` is the
+   * fan token (an EventSource cannot send headers).
    */
   stream: defineRoute({
     method: 'GET',
     path: '/api/public/event/stream',
     public: true,
-    query: z.object({ slugDate: z.string().min(1).max(200) }),
+    query: z.object({ slugDate: z.string().min(1).max(200), fan: z.string().max(100).optional() }),
     response: null,
+  }),
+  /** Checks a queued fan's trivia answer on the server: the phone is never sent the right answer. */
+  triviaAnswer: defineRoute({
+    method: 'POST',
+    path: '/api/public/trivia/:slugDate/:language/answer',
+    public: true,
+    params: z.object({ slugDate: z.string().trim().min(1).max(200), language: z.string().trim().min(1).max(40) }),
+    body: z.strictObject({ questionId: z.string().min(1).max(500), answer: z.union([z.literal(1), z.literal(2)]) }),
+    response: z.object({ correct: z.boolean() }),
   }),
   /** Where the fan is in the camera queues now (camera null: in no queue). */
   queuePosition: defineRoute({
@@ -126,7 +173,7 @@ export const attendeeAppRoutes = {
     path: '/api/public/queue/position',
     public: true,
     query: z.object({ userId: UserId }),
-    response: z.object({ camera: z.string().nullable(), position: z.number().int() }),
+    response: QueuePositionSchema,
   }),
   /**
    * The seat form's choices from the venue's seat map (DESIGN §11): sections of a seat type, rows

@@ -39,14 +39,32 @@ export const authRoutes = {
     permission: 'session',
     response: SessionUserSchema,
   }),
+  /**
+   * The console's session check (issue 28 point 7): 200 with `user: null` when nobody is logged
+   * in, so the login page's check is not a 401 that browsers log as an error. GET users/user
+   * (spec 1 §7) stays as it is for other clients.
+   */
+  sessionProbe: defineRoute({
+    method: 'GET',
+    path: '/api/users/session',
+    public: true,
+    response: z.object({ user: SessionUserSchema.nullable() }),
+  }),
   login: defineRoute({
     method: 'POST',
+    audit: 'auth.login',
     path: '/api/users/login',
     public: true,
     body: LoginBodySchema,
     response: SessionUserSchema,
   }),
-  logout: defineRoute({ method: 'POST', path: '/api/users/logout', public: true, response: null }),
+  logout: defineRoute({
+    method: 'POST',
+    audit: 'auth.logout',
+    path: '/api/users/logout',
+    public: true,
+    response: null,
+  }),
   resetRequest: defineRoute({
     method: 'POST',
     path: '/api/users/resetPasswordEmail',
@@ -56,6 +74,7 @@ export const authRoutes = {
   }),
   resetConfirm: defineRoute({
     method: 'POST',
+    audit: 'auth.passwordReset',
     path: '/api/users/resetPassword',
     public: true,
     body: z.strictObject({ token: ResetTokenSchema }),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkConfigValue, configCategory, rangeStep, type CameraConfig } from './camera-configs.contract.ts';
+import {
+  checkConfigValue,
+  configCategory,
+  configWords,
+  rangeStep,
+  type CameraConfig,
+} from './camera-configs.contract.ts';
 
 const range = (c: Partial<CameraConfig>): CameraConfig => ({
   configKey: 'exposure',
@@ -62,6 +68,18 @@ describe('camera config form rules (spec 3 §5)', () => {
     expect(checkConfigValue(radio, 'manual')).toEqual({ value: 'manual' });
     expect(checkConfigValue(radio, 'off')).toEqual({ error: 'acs.rover.mode must be one of auto, manual' });
     expect(checkConfigValue({ ...radio, widgetType: 'MENU' }, 'auto')).toEqual({ value: 'auto' });
+  });
+
+  it('names a setting and a group in words, abbreviations in capitals (issue 28 point 5)', () => {
+    expect(configWords('jpegQuality')).toBe('JPEG quality');
+    expect(configWords('fps')).toBe('FPS');
+    expect(configWords('whiteBalance')).toBe('White balance');
+    expect(configWords('acs.rover.mode')).toBe('Mode');
+    expect(configWords('acs.stream.overlayLabel')).toBe('Overlay label');
+    expect(configWords('onvif.ptz_speed')).toBe('PTZ speed');
+    expect(configWords('acs.rover', true)).toBe('ACS rover');
+    // Nothing to say in words: the key itself.
+    expect(configWords('acs.')).toBe('acs.');
   });
 
   it('groups settings by their dotted prefix, the rest under General Settings', () => {

@@ -53,6 +53,26 @@ export function configCategory(key: string): string {
   return i < 0 ? 'General Settings' : key.slice(0, i);
 }
 
+/** Abbreviations a setting's key writes in lower case and a person reads in capitals. */
+const ACRONYMS = new Set(['acs', 'fps', 'jpeg', 'ptu', 'ptz', 'ip', 'id', 'url', 'ir', 'wdr', 'hdr']);
+
+/**
+ * A setting's key in words for the Camera Configs table (issue 28 point 5; the key itself is
+ * shown beside it for the host's documentation): the last part of the key, camelCase and
+ * snake_case split, abbreviations in capitals. `jpegQuality` → 'JPEG quality',
+ * `acs.rover.mode` → 'Mode'; a group: `acs.rover` → 'ACS rover'.
+ */
+export function configWords(key: string, whole = false): string {
+  const part = whole ? key.replace(/\./g, ' ') : key.slice(key.lastIndexOf('.') + 1);
+  const words = part
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const text = words.join(' ');
+  return text ? text[0].toUpperCase() + text.slice(1) : key;
+}
+
 /** spec 3 §5: step 0.1 when the bounds are fractional and the step is not. */
 export function rangeStep(c: Pick<CameraConfig, 'step' | 'bottom' | 'top'>): number {
   const step = c.step ?? 1;
@@ -98,6 +118,7 @@ export const cameraConfigsRoutes = {
   /** Saves new values and relays them to the host (spec 3 §7: camera, configs[], _id). */
   update: defineRoute({
     method: 'POST',
+    audit: 'camera.config',
     path: '/api/cameras/configs/:key',
     permission: P.CONFIG,
     params: z.object({ key: CameraKeySchema }),

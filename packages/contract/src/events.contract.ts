@@ -146,6 +146,7 @@ export const eventsRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    audit: 'event.create',
     path: '/api/events',
     permission: [P.EVENT_WRITE, P.DAY_CLICK_CREATE_EVENT],
     body: EventCreateSchema,
@@ -154,6 +155,7 @@ export const eventsRoutes = {
   /** The finer permission per kind of change is checked by the server (see EventUpdateDataSchema). */
   update: defineRoute({
     method: 'PUT',
+    audit: 'event.update',
     path: '/api/events',
     permission: [P.EVENT_WRITE, P.POWER_BTN, P.LIVE_METRIC],
     or: true,
@@ -163,6 +165,7 @@ export const eventsRoutes = {
   /** Deletes the event with its snapshots, notifications and media (DESIGN §6); 204. */
   remove: defineRoute({
     method: 'DELETE',
+    audit: 'event.delete',
     path: '/api/events/:slugDate/delete/false',
     permission: [P.EVENT_WRITE, P.DELETE_EVENT],
     params: z.object({ slugDate: SlugDateSchema }),

@@ -12,7 +12,7 @@ const withoutSchemas = (routes: Record<string, object>) =>
   );
 
 describe('the lite contract (the console shell, without zod)', () => {
-  it.each(['authRoutes', 'rolesRoutes', 'eventsRoutes'] as const)(
+  it.each(['authRoutes', 'rolesRoutes', 'eventsRoutes', 'attendeeRoutes', 'attendeeAppRoutes'] as const)(
     '%s: the same routes, methods, paths and access as the full contract, and no schemas',
     (table) => {
       expect(lite[table]).toEqual(withoutSchemas(full[table]));
@@ -22,8 +22,14 @@ describe('the lite contract (the console shell, without zod)', () => {
     },
   );
 
+  it('the attendee app routes of other tables: the same method, path and access', () => {
+    expect(lite.publicTriviaRoute).toEqual(withoutSchemas({ r: full.triviaRoutes.publicQuestions }).r);
+    expect(lite.pageViewRoute).toEqual(withoutSchemas({ r: full.analyticsRoutes.pageView }).r);
+  });
+
   it('exports the same texts, constants, permissions and path helpers as the full contract', () => {
     for (const [name, value] of Object.entries(lite)) {
+      if (name.endsWith('Route')) continue;
       expect(name in full, name).toBe(true);
       if (!name.endsWith('Routes')) expect(value, name).toBe(full[name as keyof typeof full]);
     }

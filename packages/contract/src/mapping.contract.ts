@@ -221,6 +221,7 @@ export const mappingRoutes = {
   /** 'Update Config': rebuild the seat map from the stored files, all or nothing. */
   reload: defineRoute({
     method: 'POST',
+    audit: 'mapping.reload',
     path: '/api/events/stadiumcam/configs/reload',
     permission: P.CONFIG,
     response: z.object({ ok: z.literal(true), loadedAt: z.string(), cameras: z.number(), rows: z.number() }),
@@ -228,6 +229,7 @@ export const mappingRoutes = {
   /** Upload map files and/or the row dictionary (multipart, field `file`, repeated). */
   upload: defineRoute({
     method: 'POST',
+    audit: 'mapping.upload',
     path: '/api/events/configs/camAndRowDict',
     permission: P.CONFIG,
     multipart: true,
@@ -241,6 +243,7 @@ export const mappingRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    audit: 'mapping.remove',
     path: '/api/events/configs/camAndRowDict',
     permission: P.CONFIG,
     body: z.object({ name: z.string().min(1).max(100) }),
@@ -249,6 +252,7 @@ export const mappingRoutes = {
   /** A map file for camera `camidx` from the mapping tool (multipart `event_url`, `camidx`, `file`). */
   uploadJson: defineRoute({
     method: 'POST',
+    audit: 'config.upload',
     path: '/api/events/stadiumcam/configs/JSON',
     permission: P.CONFIG,
     multipart: true,
@@ -257,6 +261,7 @@ export const mappingRoutes = {
   /** The reference image of camera `camidx` (a JPEG). */
   uploadJpg: defineRoute({
     method: 'POST',
+    audit: 'map.upload',
     path: '/api/events/stadiumcam/configs/JPG',
     permission: P.CONFIG,
     multipart: true,
@@ -293,6 +298,7 @@ export const mappingRoutes = {
   seatMap: defineRoute({ method: 'GET', path: '/api/mapping/seat-map', permission: P.CONFIG, response: SeatMapSchema }),
   addRegion: defineRoute({
     method: 'POST',
+    audit: 'mapping.save',
     path: '/api/mapping/:camera/regions',
     permission: P.CONFIG,
     params: CamParams,
@@ -301,6 +307,7 @@ export const mappingRoutes = {
   }),
   updateRegion: defineRoute({
     method: 'PUT',
+    audit: 'mapping.save',
     path: '/api/mapping/:camera/regions/:type/:section/:index',
     permission: P.CONFIG,
     params: RegionParams,
@@ -309,6 +316,7 @@ export const mappingRoutes = {
   }),
   deleteRegion: defineRoute({
     method: 'DELETE',
+    audit: 'mapping.save',
     path: '/api/mapping/:camera/regions/:type/:section/:index',
     permission: P.CONFIG,
     params: RegionParams,
@@ -316,6 +324,7 @@ export const mappingRoutes = {
   }),
   setReference: defineRoute({
     method: 'PUT',
+    audit: 'mapping.save',
     path: '/api/mapping/:camera/reference',
     permission: P.CONFIG,
     params: CamParams,
@@ -325,6 +334,7 @@ export const mappingRoutes = {
   /** The reference image is taken from the camera now (a 'shot') and stored as shots/<cam>.jpg. */
   setReferenceImage: defineRoute({
     method: 'PUT',
+    audit: 'mapping.save',
     path: '/api/mapping/:camera/reference-image',
     permission: P.CONFIG,
     params: CamParams,

@@ -24,11 +24,28 @@ export const MSG = {
       `Invalid request: ${path ? `${path}: ` : ''}${problem ?? 'bad input'}`,
     deleteLabel: 'Delete',
     internalError: 'Internal server error',
+    databaseUnavailable: 'The database is not answering, please try again in a moment.',
     crossOrigin: 'Cross-origin request refused',
     badSlugDates: 'slugDates must be a list of slug dates',
   },
   ops: {
     metricsToken: 'A valid metrics token is required',
+  },
+  /** Keyboard and screen-reader texts of the console (issue 28 point 3, docs/accessibility.md). */
+  a11y: {
+    skipToMain: 'Skip to main content',
+    sideMenu: 'Main menu',
+    albumGrid: 'Photos',
+    albumGridHelp:
+      'Arrow keys move between photos, Home and End to the row’s ends. Enter opens the photo, Space selects it, F2 reaches its buttons and Escape comes back.',
+    pickColour: 'Pick a colour from the screen',
+    close: 'Close',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
+    /** A scrolling table or list the keyboard scrolls (it takes focus). */
+    scrollRegion: (what: string) => `${what} (scrolls)`,
   },
   /** The media store (disk or S3_BUCKET) failed a write or read: nothing half-written is kept. */
   media: {
@@ -87,6 +104,9 @@ export const MSG = {
     adminKeepsRole: 'The built-in admin user must keep the admin role.',
     onlyAdminManagesAdmins: 'Only an administrator can create, change or delete administrators.',
     cannotChangeOwnRoles: 'You cannot change the roles of your own user.',
+    changedMeanwhile: 'This user was changed at the same time. Please reload and try again.',
+    cannotActOnStronger: (permission: string) =>
+      `You cannot change, reset or delete a user who holds a permission you do not hold: ${permission}`,
     userCreated: 'User has been created',
     userUpdated: 'User has been updated',
     userDeleted: 'User has been deleted',
@@ -190,6 +210,21 @@ export const MSG = {
     noData: 'No data to display',
     copied: 'Copied!',
     sharedTimes: (n: number) => `Shared ${n} time(s)`,
+    /** A tile's caption names each number (issue 28 point 5); a MagicShot has no seat. */
+    seatCaption: (seat: { section?: string | null; row?: string | null; seat?: string | null }) =>
+      [seat.section && `Sec ${seat.section}`, seat.row && `Row ${seat.row}`, seat.seat && `Seat ${seat.seat}`]
+        .filter(Boolean)
+        .join(' · ') || 'No seat',
+    /** The same in full words (the lightbox, a tile's title): "Section 112, Row C, Seat 4". */
+    seatWords: (seat: { section?: string | null; row?: string | null; seat?: string | null }) =>
+      [seat.section && `Section ${seat.section}`, seat.row && `Row ${seat.row}`, seat.seat && `Seat ${seat.seat}`]
+        .filter(Boolean)
+        .join(', ') || 'No seat',
+    sharesCount: (n: number) => (n === 1 ? 'share' : 'shares'),
+    postsCount: (n: number) => (n === 1 ? 'post' : 'posts'),
+    postsTitle: (n: number) => `${n} social media post(s)`,
+    banned: 'Banned',
+    magicshot: 'MagicShot',
   },
   cameras: {
     noCameras: 'There are no available cameras',
@@ -213,6 +248,10 @@ export const MSG = {
     badHostAnswer: 'Bad answer from the camera host',
     demoModeOn: 'Demo mode is on',
     noImageFromCamera: 'The camera sent no image',
+    /** A camera host's own refusal, passed on as the host said it. */
+    hostRefused: (error: string) => error,
+    /** A camera setting's value refused by `checkConfigValue`: its verdict as it gave it. */
+    configValueInvalid: (problem: string) => problem,
   },
   /** Camera hosts' photo uploads (docs/protocol.md §2). */
   devices: {
@@ -222,6 +261,66 @@ export const MSG = {
     metadataNotJson: 'Metadata is not valid JSON',
     invalidMetadata: 'Invalid metadata',
     unusableSlugDate: 'Unusable slugDate',
+    // Camera hosts' identity, the device-token throttle, capture dates (docs/security.md §15).
+    hostIdInUse: (hostId: string) => `Host id "${hostId}" is in use by a connected host`,
+    cameraServedByHost: (camera: string, hostId: string) =>
+      `Camera "${camera}" is served by another connected host ("${hostId}")`,
+    tooManyWrongTokens: 'Too many wrong device tokens from this address. Try again in a minute.',
+    futureCaptureDate: 'The capture date is more than a day in the future',
+    // Past the image work's ceiling the host is told to send the photo again later (docs/protocol.md §1).
+    photosBusy: (seconds: number) => `Too many photos at once, send this one again in ${seconds} s`,
+  },
+  /** The pre-live checklist (issue 32 §2): its items' labels and one-line reasons, its dialog. */
+  checklist: {
+    templateRefused: 'The master template is not an event: it has no pre-live checklist',
+    cameras: 'Cameras on and streaming',
+    coverage: 'Seat-map coverage',
+    graphics: 'Graphics and overlays',
+    share: 'Share options',
+    geofence: 'Geofence',
+    language: 'Default language texts',
+    trivia: 'Trivia',
+    photos: 'A photo from each camera',
+    noCameras: 'No camera is known: connect a camera host',
+    camerasOff: (list: string) => `Off: ${list}`,
+    camerasNoSignal: (list: string) => `On, but no frame in the last 15 s: ${list}`,
+    camerasStreaming: (n: number) => `${n === 1 ? '1 camera' : `${n} cameras`} on, each with a frame in the last 15 s`,
+    noSeatMap: 'No seat map is loaded: fans cannot join any camera',
+    coverageGaps: (seats: number, sections: string) =>
+      `${seats === 1 ? '1 seat' : `${seats} seats`} no camera covers, in ${sections}`,
+    coverageFull: (n: number) => `Every seat of the ${n === 1 ? 'mapped section' : `${n} mapped sections`} is covered`,
+    noOverlay: 'No overlay enabled: photos go out without a frame',
+    graphicsOk: (n: number) =>
+      `${n === 1 ? '1 overlay' : `${n} overlays`} enabled; images and overlays pass their rules`,
+    shareOk: (list: string) => `Offered: ${list}`,
+    geofenceInvalid: (problem: string) => `On, but not configured properly: ${problem}`,
+    geofenceOn: (radius: number, address: string) => `On: ${radius} km around ${address}`,
+    geofenceOff: 'Deliberately off: fans join from anywhere',
+    geofenceNeverSet: 'Never set: fans join from anywhere',
+    languageEmpty: (language: string, n: number, first: string) =>
+      `${n === 1 ? '1 empty text' : `${n} empty texts`} in ${language}, first: ${first}`,
+    languageOk: (language: string) => `Every ${language} text is filled in`,
+    triviaNoQuestions: (language: string) => `Trivia is on but has no ${language} questions`,
+    triviaOn: (n: number) => `On with ${n === 1 ? '1 question' : `${n} questions`}`,
+    triviaOff: 'Off',
+    photosMissing: (list: string) => `No photo in the last hour from ${list}`,
+    photosOk: (n: number) => `${n === 1 ? 'The camera' : `All ${n} cameras`} took a photo in the last hour`,
+    title: 'Before going live',
+    checking: 'Checking the venue…',
+    intro: (title: string) => `${title}: what the server found just now.`,
+    loadFailed: 'Could not check the event before going live. Try again.',
+    statePass: 'Passed',
+    stateWarn: 'Warning',
+    stateFail: 'Failed',
+    fix: 'Open',
+    goLive: 'Go live',
+    goLiveAnyway: 'Go live anyway…',
+    confirmAnyway: (n: number) =>
+      `${n === 1 ? '1 item fails' : `${n} items fail`}. Fans may meet a venue that is not ready. Go live anyway?`,
+    confirmUnchecked: 'The venue could not be checked. Go live anyway?',
+    confirmGoLive: 'Yes, go live',
+    back: 'Back',
+    cancel: 'Cancel',
   },
   notifications: {
     noNotifications: 'There are no new notifications.',
@@ -275,6 +374,9 @@ export const MSG = {
     visionUpgrade: 'Face analysis (vision) is not part of your plan. Request a demo to see it for your events.',
     exportWhileLive: 'Analytics of a live event can be exported when the event is over.',
     noData: 'No data for this event yet.',
+    heatmapMetric: 'one of joins, photos, shares',
+    heatmapFailed: 'Error querying the seat heat map for the selected event',
+    heatmapNoSeats: 'No seats to draw: the venue has no seat map and nothing was counted by seat yet.',
   },
   // Template screens and the attendee app (spec 2 §5, §8; docs/template.md, docs/attendee-app.md).
   /** Template screens (spec 2 §8). */
@@ -283,6 +385,8 @@ export const MSG = {
     unexpectedApiResponse: 'Unexpected API response',
     importSuccessful: 'Import Successful! Update event to save your changes.',
     duplicateLanguage: 'This language already exists',
+    notALanguageCode: 'Not a language code: pick a language from the list (a BCP 47 code such as fr or pt-BR)',
+    pickLanguage: 'Pick a language',
     defaultLanguageNotRemovable: 'The default language cannot be removed',
     onlyLanguageNotRemovable: 'The only language cannot be removed',
     defaultNotAvailable: 'The default language should be one of the languages',
@@ -322,6 +426,10 @@ export const MSG = {
     invalidJson: 'Invalid JSON format. Please check the file.',
     importFailed: 'Failed to Import Colors.',
     imported: 'Imported Colors Successfully.',
+    /** A warning, not a block (issue 28 point 4): text/background pairs the app uses below 4.5:1. */
+    contrastTitle: 'Some texts will be hard to read',
+    contrastPair: (text: string, background: string, ratio: string) =>
+      `${text} on ${background}: ${ratio}:1, below the 4.5:1 text needs`,
   },
   attendeeApp: {
     tooManyStreams: 'Too many open connections, please try again later',
@@ -334,6 +442,14 @@ export const MSG = {
     overlayUnavailable: 'Overlay is not available',
     unknownOverlay: (storageKey: string) => `Unknown overlay "${storageKey.slice(0, 100)}"`,
     photoNotStored: 'The photo is not in the media store',
+    /** Hardening round two (issue 27 §4–§7, docs/security.md §17–§20). */
+    fanIdNeeded: 'This phone has no valid fan id, please reload the page',
+    fanIdMismatch: 'This fan id does not belong to this phone, please reload the page',
+    seatUnreadable: 'Please enter the seat as your ticket shows it: section, row and seat number',
+    queueFull: (camera: string) => `The queue of ${camera} is full, please try again in a few minutes`,
+    joinUnderWay: 'Your place in the queue is being taken, please wait',
+    tooManyFanStreams: 'This phone has too many live connections open, please close a tab',
+    triviaQuestionGone: 'This question is no longer asked',
   },
   /** Overlays, share, seat options, geofence, trivia, slideshow, export/import (spec 2 §5, §8; spec 3 §2.9). */
   templateParts: {
@@ -397,6 +513,8 @@ export const MSG = {
   },
   /** Camera configs, config files and mapping (spec 3 §5, §8). */
   mapping: {
+    /** A seat map file refused by `parseMapFile` / `buildSeatMap`: their verdicts as they gave them. */
+    mapFileInvalid: (problem: string) => problem,
     notConnected: 'NOT CONNECTED: press Connect',
     loadingCameras: 'Loading available Cameras',
     noCamerasAvailable: 'No cameras available',
@@ -441,8 +559,81 @@ export const MSG = {
       `Delete ${label} of ${camera}? Fans in its seats are no longer sent to this camera.`,
     referencePtzTitle: 'Reference PTZ',
     referenceImageTitle: 'Reference image',
+    noReferenceImage: 'No reference image yet: Set reference image takes one from the camera.',
     deleteFileConfirm: (name: string) =>
       `${name} will be removed from the server. The running seat map changes at the next Update Config.`,
+  },
+  /** The operator's record (issue 32 §1, docs/audit.md). */
+  audit: {
+    title: 'Audit log',
+    badRange: 'The time range is impossible: "from" is after "to".',
+    badCursor: 'This page link is no longer valid. Please start again from the first page.',
+    unknownEvent: (slugDate: string) => `Unknown event: ${slugDate}`,
+    noEntries: 'No entries match these filters.',
+    exportCsv: 'Export CSV',
+    done: 'done',
+    refused: 'refused',
+    anonymous: '(not logged in)',
+  },
+  /** Every kind of audit entry, with its label on the screen and in the CSV: the one list of actions. */
+  auditActions: {
+    'auth.login': 'Login',
+    'auth.loginFailed': 'Failed login',
+    'auth.logout': 'Logout',
+    'auth.passwordReset': 'Password reset',
+    'event.create': 'Event created',
+    'event.update': 'Event edited',
+    'event.status': 'Event status',
+    'event.earlyEnd': 'Event ended early',
+    'event.promo': 'Event promotions',
+    'event.delete': 'Event deleted',
+    'camera.power': 'Camera power',
+    'camera.demo': 'Demo mode',
+    'camera.takePhoto': 'Photo taken (MagicShot)',
+    'camera.kick': 'Queue user kicked',
+    'camera.ban': 'Queue user banned',
+    'camera.snooze': 'Queue user snoozed',
+    'camera.restart': 'Camera restarted',
+    'camera.config': 'Camera config changed',
+    'photo.favourite': 'Photo favourite',
+    'photo.ban': 'Photo ban',
+    'photo.banUser': 'Photo user ban',
+    'photo.delete': 'Photo deleted',
+    'photo.download': 'Photo downloaded',
+    'photo.archive': 'Photo archive downloaded',
+    'photo.export': 'Photo export',
+    'photo.emailShare': 'Photo e-mail share',
+    'eventUsers.export': 'Event users exported',
+    'analytics.export': 'Analytics exported',
+    'template.languages': 'Template texts saved',
+    'template.colors': 'Template colours saved',
+    'template.images': 'Template graphics saved',
+    'template.imageUpload': 'Template image uploaded',
+    'template.imageDelete': 'Template image deleted',
+    'template.screenshots': 'Template screenshots saved',
+    'template.overlays': 'Overlays saved',
+    'template.overlayUpload': 'Overlay uploaded',
+    'template.share': 'Share options saved',
+    'template.geofence': 'Geofence saved',
+    'template.seatOptions': 'Seat options saved',
+    'template.trivia': 'Trivia saved',
+    'template.triviaQuestions': 'Trivia questions changed',
+    'template.slideshow': 'Slideshow settings saved',
+    'amp.export': '.amp exported',
+    'amp.import': '.amp imported',
+    'user.create': 'User created',
+    'user.update': 'User changed',
+    'user.delete': 'User deleted',
+    'role.save': 'Role saved',
+    'role.delete': 'Role deleted',
+    'config.upload': 'Config file uploaded',
+    'map.upload': 'Map image uploaded',
+    'mapping.upload': 'Mapping file uploaded',
+    'mapping.remove': 'Mapping file removed',
+    'mapping.reload': 'Config reloaded',
+    'mapping.save': 'Mapping saved',
+    'notification.dismiss': 'Notification dismissed',
+    'audit.export': 'Audit log exported',
   },
   /** The operator's night (issue 10): texts the documents leave open. */
   night: {
@@ -458,11 +649,5 @@ type Catalogue = typeof MSG;
 /** A catalogue key, "area.key": what `AppError.code` holds. */
 export type MsgKey = { [A in keyof Catalogue]: `${A & string}.${keyof Catalogue[A] & string}` }[keyof Catalogue];
 
-/** The key of a catalogue text (the first, where two areas share a text: they translate alike). */
-const keyByText = new Map<string, MsgKey>();
-for (const [area, texts] of Object.entries(MSG)) {
-  for (const [key, text] of Object.entries(texts)) {
-    if (typeof text === 'string' && !keyByText.has(text)) keyByText.set(text, `${area}.${key}` as MsgKey);
-  }
-}
-export const msgKeyOf = (text: string): MsgKey | undefined => keyByText.get(text);
+/** The keys of an area's fixed texts (not its text functions): what a check that answers a key returns. */
+export type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];

@@ -57,6 +57,7 @@ export const notificationsRoutes = {
   }),
   dismiss: defineRoute({
     method: 'PATCH',
+    audit: 'notification.dismiss',
     path: '/api/notifications/:id/dismiss',
     permission: P.MONITOR_READ,
     params: z.object({ id: z.string().max(100) }),

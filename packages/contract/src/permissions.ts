@@ -22,6 +22,7 @@ export const P = {
   EVENT_USERS_READ: 'EventUsers:read',
   EVENT_USERS_WRITE: 'EventUsers:write',
   USERS: 'Users',
+  AUDIT_READ: 'Audit:read',
   CONFIG: 'Config',
   TEMPLATE: 'Template',
   TRIVIA: 'Trivia',
@@ -80,6 +81,8 @@ export const PERMISSION_TREE: PermissionNode[] = [
     node(P.EVENT_USERS_WRITE, 'Ban, unban and delete event users.'),
   ]),
   node(P.USERS, 'Open the Users page: create, edit and delete console users.'),
+  // Admin menu group (Users, Roles, Audit log): the operator's record (issue 32 §1, docs/audit.md).
+  node(P.AUDIT_READ, 'Admin: read and export the audit log (who did what, when, from where).'),
   node(P.CONFIG, 'Open the camera configuration and mapping tools.'),
   node(P.TEMPLATE, 'Open every template configuration page.'),
   node(P.TRIVIA, 'Open the Trivia page.'),

@@ -42,6 +42,7 @@ export const rolesRoutes = {
   }),
   save: defineRoute({
     method: 'POST',
+    audit: 'role.save',
     path: '/api/roles/:name',
     permission: P.ROLES_WRITE,
     params: z.object({ name: RoleNameSchema }),
@@ -50,6 +51,7 @@ export const rolesRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    audit: 'role.delete',
     path: '/api/roles/:name',
     permission: P.ROLES_WRITE,
     params: z.object({ name: z.string().max(100) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Permission } from './permissions.ts';
+import type { MSG } from './messages.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,6 +26,11 @@ export type RouteDef = Access & {
   response: z.ZodType | null;
   /** multipart/form-data upload (body is not JSON and is read by the handler). */
   multipart?: true;
+  /**
+   * The audit log's action kind (docs/audit.md): set on every route that changes something or
+   * lets data leave; the server records each call, done or refused, with who, ids and address.
+   */
+  audit?: keyof typeof MSG.auditActions;
 };
 
 export const defineRoute = <const T extends RouteDef>(def: T): T => def;

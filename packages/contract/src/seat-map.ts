@@ -194,6 +194,36 @@ export function seatTypes(map: SeatMap): string[] {
   return [...new Set(map.cameras.flatMap((c) => c.sections.map((s) => s.type)))].sort();
 }
 
+/** A section's extent over every camera's regions: its rows (dictionary order, field first) and seats. */
+export type SectionSpan = { type: string; name: string; rows: string[]; mins: number; maxs: number };
+
+/**
+ * Every section of the map with the rows and seats its regions span (any camera), sorted by seat
+ * type then section naturally: what the coverage view and the seat heat map draw.
+ */
+export function sectionSpans(map: SeatMap): SectionSpan[] {
+  const spans = new Map<string, { type: string; name: string; lo: number; hi: number; mins: number; maxs: number }>();
+  for (const c of map.cameras)
+    for (const s of c.sections)
+      for (const r of s.regions) {
+        const key = `${s.type}\n${s.name}`;
+        const lo = map.rows.indexOf(r.minr);
+        const hi = map.rows.indexOf(r.maxr);
+        const prev = spans.get(key);
+        spans.set(key, {
+          type: s.type,
+          name: s.name,
+          lo: Math.min(prev?.lo ?? lo, lo),
+          hi: Math.max(prev?.hi ?? hi, hi),
+          mins: Math.min(prev?.mins ?? r.mins, r.mins),
+          maxs: Math.max(prev?.maxs ?? r.maxs, r.maxs),
+        });
+      }
+  return [...spans.values()]
+    .sort((a, b) => a.type.localeCompare(b.type) || naturalSort(a.name, b.name))
+    .map((s) => ({ type: s.type, name: s.name, rows: map.rows.slice(s.lo, s.hi + 1), mins: s.mins, maxs: s.maxs }));
+}
+
 type Hit = { camera: SeatMapCamera; region: SeatMapRegion };
 
 function* regionsOf(map: SeatMap, type: string, section?: string): Generator<Hit & { section: string }> {

@@ -21,7 +21,12 @@ export const SlideshowSettingsSchema = z.object({
   transitionDuration: z.number().int().min(200).max(1000),
   animation: z.enum(SLIDESHOW_EASINGS),
   backgroundColor: HexColor,
-  slideshowBannerUrl: z.string().max(500).optional(),
+  /** A file of this server (`/media/...`): never a `javascript:` or another site's address. */
+  slideshowBannerUrl: z
+    .string()
+    .max(500)
+    .regex(/^\/media\/[A-Za-z0-9][A-Za-z0-9._/-]{0,300}$/, 'Not a media URL')
+    .optional(),
 });
 export type SlideshowSettings = z.infer<typeof SlideshowSettingsSchema>;
 

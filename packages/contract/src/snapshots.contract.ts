@@ -309,6 +309,7 @@ export const snapshotsRoutes = {
    */
   eventUsersExport: defineRoute({
     method: 'GET',
+    audit: 'eventUsers.export',
     path: '/api/snapshots/eventUsers/export',
     permission: P.EVENT_USERS_READ,
     query: SnapshotListQuerySchema,
@@ -345,6 +346,7 @@ export const snapshotsRoutes = {
    */
   original: defineRoute({
     method: 'GET',
+    audit: 'photo.download',
     path: '/api/snapshots/:id/original',
     permission: P.EXIF_ACCORDITION,
     params: idParams,
@@ -367,6 +369,7 @@ export const snapshotsRoutes = {
   /** Ban or unban every photo of an attendee (optionally only in these events). */
   banUser: defineRoute({
     method: 'PUT',
+    audit: 'photo.banUser',
     path: '/api/snapshots/ban',
     ...BAN_ACCESS,
     body: z.strictObject({
@@ -379,6 +382,7 @@ export const snapshotsRoutes = {
   /** Ban (banStatus true), unban (false) or toggle each (banStatus omitted) these photos. */
   ban: defineRoute({
     method: 'POST',
+    audit: 'photo.ban',
     path: '/api/snapshots/ban',
     ...BAN_ACCESS,
     body: z.strictObject({ ids: idList, banStatus: z.boolean().optional() }),
@@ -387,6 +391,7 @@ export const snapshotsRoutes = {
   /** Set (favorite given) or toggle each photo's favourite. */
   favorite: defineRoute({
     method: 'POST',
+    audit: 'photo.favourite',
     path: '/api/snapshots/favorite',
     permission: P.PHOTOS_WRITE,
     body: z.strictObject({ ids: idList, favorite: z.boolean().optional() }),
@@ -395,6 +400,7 @@ export const snapshotsRoutes = {
   /** Deletes the photos and their media files. */
   remove: defineRoute({
     method: 'POST',
+    audit: 'photo.delete',
     path: '/api/snapshots/delete',
     ...DELETE_ACCESS,
     body: z.strictObject({ ids: idList }),
@@ -403,6 +409,7 @@ export const snapshotsRoutes = {
   /** AES-256 zip of the raw photos (read with 7z); refused (422) for a live event's export-all. */
   export: defineRoute({
     method: 'POST',
+    audit: 'photo.export',
     path: '/api/snapshots/export',
     permission: P.PHOTOS_DOWNLOAD,
     body: ExportBodySchema,
@@ -411,6 +418,7 @@ export const snapshotsRoutes = {
   /** Plain zip of raw (rawCroppedURI) or overlayed (sharedURI) images. */
   downloadArchive: defineRoute({
     method: 'GET',
+    audit: 'photo.archive',
     path: '/api/downloadArchive',
     permission: P.PHOTOS_DOWNLOAD,
     query: z.strictObject({
@@ -421,6 +429,7 @@ export const snapshotsRoutes = {
   }),
   shareByEmail: defineRoute({
     method: 'POST',
+    audit: 'photo.emailShare',
     path: '/api/email/shareSnapshots',
     permission: P.PHOTOS_EMAIL,
     body: ShareSnapshotsEmailSchema,

@@ -4,7 +4,8 @@
  * read: the console's forms, the server's saves and the .amp import.
  */
 import { z } from 'zod';
-import { MSG } from './messages.ts';
+import type { AuditAction } from './audit.contract.ts';
+import { MSG, type TextKey } from './messages.ts';
 import { P } from './permissions.ts';
 import { defineRoute } from './route.ts';
 import { SlideshowSettingsSchema } from './slideshow.contract.ts';
@@ -37,8 +38,14 @@ export const OverlaysSchema = z
 /** The add-slots the Overlays screen shows (spec 2 §2): 3 − count under 3, else one under 7. */
 export const emptyOverlaySlots = (count: number) => (count < 3 ? 3 - count : count < MAX_OVERLAYS ? 1 : 0);
 
-/** The label other screens use for an overlay (spec 2 §4): the last 12 characters of its key. */
-export const overlayLabel = (storageKey: string) => storageKey.slice(-12);
+/**
+ * The name screens show for an overlay: its file name without the folder and the `.png`
+ * (`stadiumcam/overlays/demo-classic.png` → `demo-classic`). Spec 2 §4 says the last 12
+ * characters of the key, which cut names mid-word ('-classic.png'); DESIGN §6 (words for people)
+ * and docs/spec-conformance.md decide for the whole name (issue 28 point 5).
+ */
+export const overlayLabel = (storageKey: string) =>
+  (storageKey.split('/').pop() ?? storageKey).replace(/\.png$/i, '') || storageKey;
 
 /**
  * A PNG's header (IHDR), read from the bytes: the console checks a file before uploading and
@@ -54,14 +61,14 @@ export function readPngHeader(
   return { width: u32(16), height: u32(20), bitDepth: bytes[24], colourType: bytes[25] };
 }
 
-/** Spec 2 §5 overlay rule on a PNG header; the first broken rule's text, or null. */
-export function overlayHeaderError(bytes: Uint8Array): string | null {
-  if (bytes.length > OVERLAY_MAX_BYTES) return MSG.templateParts.overlayTooLarge;
+/** Spec 2 §5 overlay rule on a PNG header; the first broken rule's key in `MSG.templateParts`, or null. */
+export function overlayHeaderError(bytes: Uint8Array): TextKey<typeof MSG.templateParts> | null {
+  if (bytes.length > OVERLAY_MAX_BYTES) return 'overlayTooLarge';
   const h = readPngHeader(bytes);
-  if (!h) return MSG.templateParts.overlayNotPng;
+  if (!h) return 'overlayNotPng';
   // Colour type 3 = palette; 8 bits per channel only.
-  if (h.bitDepth !== 8 || h.colourType === 3) return MSG.templateParts.overlay8Bit;
-  if (h.width !== OVERLAY_PX || h.height !== OVERLAY_PX) return MSG.templateParts.overlaySize;
+  if (h.bitDepth !== 8 || h.colourType === 3) return 'overlay8Bit';
+  if (h.width !== OVERLAY_PX || h.height !== OVERLAY_PX) return 'overlaySize';
   return null;
 }
 
@@ -69,6 +76,7 @@ export const overlayRoutes = {
   /** multipart `image`: a checked PNG stored for the event; answers its (unsaved) entry. */
   upload: defineRoute({
     method: 'POST',
+    audit: 'template.overlayUpload',
     path: '/api/events/:slugDate/overlays/upload',
     permission: [P.TEMPLATE, P.OVERLAYS],
     or: true,
@@ -236,6 +244,7 @@ export const triviaRoutes = {
   /** Adds (or replaces by _id) questions of one language in every selected event. */
   add: defineRoute({
     method: 'POST',
+    audit: 'template.triviaQuestions',
     path: '/api/trivia/questions/:language',
     permission: [P.TEMPLATE, P.TRIVIA],
     or: true,
@@ -249,6 +258,7 @@ export const triviaRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    audit: 'template.triviaQuestions',
     path: '/api/trivia/questions',
     permission: [P.TEMPLATE, P.TRIVIA],
     or: true,
@@ -261,14 +271,15 @@ export const triviaRoutes = {
   }),
   /**
    * The questions a queued fan sees (DESIGN §10): the event's questions in that language while
-   * trivia is enabled, else none. Public: the app has no session; answers are no secret.
+   * trivia is enabled, else none. Public: the app has no session. Without the right answer: the
+   * app asks the server (`attendeeAppRoutes.triviaAnswer`, docs/security.md §20).
    */
   publicQuestions: defineRoute({
     method: 'GET',
     path: '/api/public/trivia/:slugDate/:language',
     public: true,
     params: z.object({ slugDate: SlugDateParam, language: LanguageParam }),
-    response: z.array(TriviaQuestionSchema),
+    response: z.array(TriviaQuestionSchema.omit({ correctAnswer: true })),
   }),
   /** The CSV export link (spec 2 §7). */
   csv: defineRoute({
@@ -343,6 +354,7 @@ export type AmpManifest = z.infer<typeof AmpManifestSchema>;
 export const exportRoutes = {
   export: defineRoute({
     method: 'GET',
+    audit: 'amp.export',
     path: '/api/events/:slugDate/export',
     permission: P.TEMPLATE,
     params: z.object({ slugDate: SlugDateParam }),
@@ -352,6 +364,7 @@ export const exportRoutes = {
   /** multipart: file (.amp) + eventIds (a JSON list of event ids, as every save by eventIds). */
   import: defineRoute({
     method: 'POST',
+    audit: 'amp.import',
     path: '/api/events/import',
     permission: P.TEMPLATE,
     multipart: true,
@@ -373,15 +386,36 @@ const patch = <S extends z.ZodObject>(
   path: string,
   schema: S,
   access: { permission: (typeof P)[keyof typeof P] | (typeof P)[keyof typeof P][]; or?: true },
-) => defineRoute({ method: 'PATCH', path, ...access, body: withIds(schema), response: schema });
+  audit: AuditAction,
+) => defineRoute({ method: 'PATCH', path, ...access, audit, body: withIds(schema), response: schema });
 
 export const partRoutes = {
-  overlays: patch('/api/events/overlays', OverlaysPartSchema, { permission: [P.OVERLAYS, P.TEMPLATE], or: true }),
-  share: patch('/api/events/share', SharePartSchema, { permission: P.TEMPLATE }),
-  geofence: patch('/api/events/geofence', GeofencePartSchema, { permission: P.TEMPLATE }),
-  seatOptions: patch('/api/events/seatOptions', SeatOptionsSaveSchema, { permission: P.TEMPLATE }),
-  trivia: patch('/api/events/trivia', TriviaPartSchema, { permission: [P.TRIVIA, P.TEMPLATE], or: true }),
-  slideshow: patch('/api/events/slideshow', SlideshowPartSchema, { permission: [P.SLIDESHOW, P.TEMPLATE], or: true }),
+  overlays: patch(
+    '/api/events/overlays',
+    OverlaysPartSchema,
+    { permission: [P.OVERLAYS, P.TEMPLATE], or: true },
+    'template.overlays',
+  ),
+  share: patch('/api/events/share', SharePartSchema, { permission: P.TEMPLATE }, 'template.share'),
+  geofence: patch('/api/events/geofence', GeofencePartSchema, { permission: P.TEMPLATE }, 'template.geofence'),
+  seatOptions: patch(
+    '/api/events/seatOptions',
+    SeatOptionsSaveSchema,
+    { permission: P.TEMPLATE },
+    'template.seatOptions',
+  ),
+  trivia: patch(
+    '/api/events/trivia',
+    TriviaPartSchema,
+    { permission: [P.TRIVIA, P.TEMPLATE], or: true },
+    'template.trivia',
+  ),
+  slideshow: patch(
+    '/api/events/slideshow',
+    SlideshowPartSchema,
+    { permission: [P.SLIDESHOW, P.TEMPLATE], or: true },
+    'template.slideshow',
+  ),
 };
 
 /** Spread into TEMPLATE_PARTS (template.contract.ts). */

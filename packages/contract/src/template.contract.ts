@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { P } from './permissions.ts';
-import { MSG } from './messages.ts';
+import { MSG, type TextKey } from './messages.ts';
 import { ATTENDEE_TEXTS, HTML_TEXT_MAX } from './attendee-texts.ts';
 import { TEMPLATE_PARTS_2 } from './template-parts.contract.ts';
+import { languageCode } from './language-codes.ts';
 
 /*
  * The template configuration (spec 2, DESIGN §10): one zod schema per configuration part, one
  * save route per part `{ eventIds, ...part }` applied to every selected event in one
  * transaction. A new part is a new schema + route + TEMPLATE_PARTS entry here, and one entry
- * in the server's part registry (apps/server/src/modules/template/template.parts.ts).
+ * in the server's part registry (apps/server/src/modules/template/server-parts.ts).
  */
 
 /** The events a save applies to (`_id`s; the master template's too). */
@@ -26,8 +27,9 @@ export const LanguageNameSchema = z
   .trim()
   .min(1, 'Language is required')
   .max(40)
-  .regex(/^[\p{L}][\p{L}\p{M} _-]*$/u, 'A language name is made of letters, spaces, - and _')
-  .refine((n) => !RESERVED_LANGUAGE_NAMES.includes(n.toLowerCase()), 'This name is reserved');
+  .refine((n) => !RESERVED_LANGUAGE_NAMES.includes(n.toLowerCase()), 'This name is reserved')
+  // A BCP 47 code of a known language (or a former table's English name of one): `<html lang>`.
+  .refine((n) => languageCode(n) !== undefined, MSG.template.notALanguageCode);
 
 /**
  * One row of the table: the text of each language for one key. description/maxLength/html come
@@ -122,28 +124,32 @@ export const IMAGE_SECTIONS: { key: ImageKey; label: string; guideline: string }
 
 /**
  * The checks of spec 2 §5 (DESIGN §6: enforced by console and server; the guidelines above are
- * only help). Answers the first broken rule's text, or null.
+ * only help). Answers the first broken rule's key in `IMAGE_MSG` (its text; the server's
+ * error code), or null.
  */
-export function checkImageRules(key: ImageKey, img: { width: number; height: number; bytes: number }): string | null {
+export function checkImageRules(
+  key: ImageKey,
+  img: { width: number; height: number; bytes: number },
+): TextKey<typeof IMAGE_MSG> | null {
   const { width: w, height: h, bytes } = img;
   switch (key) {
     case 'watermark':
-      if (w !== h) return IMAGE_MSG.watermarkSquare;
-      if (w < 1080 || w > 2160) return IMAGE_MSG.watermarkDimensions;
-      if (bytes > 150_000) return IMAGE_MSG.watermarkTooLarge;
+      if (w !== h) return 'watermarkSquare';
+      if (w < 1080 || w > 2160) return 'watermarkDimensions';
+      if (bytes > 150_000) return 'watermarkTooLarge';
       return null;
     case 'frontPage':
-      if (w < 720 || h < 1280) return IMAGE_MSG.frontPageMin;
-      if (bytes > 180_000) return IMAGE_MSG.frontPageTooLarge;
-      if (h / w < 16 / 9) return IMAGE_MSG.frontPageAspect;
+      if (w < 720 || h < 1280) return 'frontPageMin';
+      if (bytes > 180_000) return 'frontPageTooLarge';
+      if (h / w < 16 / 9) return 'frontPageAspect';
       return null;
     case 'logo':
-      if (w < 600 || h < 300) return IMAGE_MSG.logoMin;
-      if (bytes > 150_000) return IMAGE_MSG.logoTooLarge;
-      if (w / h < 16 / 9) return IMAGE_MSG.logoAspect;
+      if (w < 600 || h < 300) return 'logoMin';
+      if (bytes > 150_000) return 'logoTooLarge';
+      if (w / h < 16 / 9) return 'logoAspect';
       return null;
     case 'slideshowBanner':
-      return w === 1920 && h === 180 ? null : IMAGE_MSG.slideshowBannerSize;
+      return w === 1920 && h === 180 ? null : 'slideshowBannerSize';
     case 'seo':
     case 'srsIcon':
       return null;
@@ -227,7 +233,8 @@ export const DEFAULT_COLORS: Colors = {
     activeColor: '#f5b700',
     downloadButtonColor: '#1c6dd0',
     emailButtonColor: '#13315c',
-    webShareButtonColor: '#2a9d8f',
+    // White text on it reads 5.2:1 (the former #2a9d8f: 3.3:1, under WCAG's 4.5:1).
+    webShareButtonColor: '#1f7a6f',
     ptzControlButtonColor: '#13315c',
     ptzControlIconColor: '#ffffff',
     cameraButtonColor: '#f5b700',
@@ -314,6 +321,7 @@ export const templateRoutes = {
   /** The language path (spec 2 §7): answers all three fields. */
   languages: defineRoute({
     method: 'PATCH',
+    audit: 'template.languages',
     path: '/api/events/languages',
     permission: P.TEMPLATE,
     body: withEventIds(LanguagesPartSchema),
@@ -321,6 +329,7 @@ export const templateRoutes = {
   }),
   images: defineRoute({
     method: 'PATCH',
+    audit: 'template.images',
     path: '/api/events/images',
     permission: [P.GRAPHICS, P.TEMPLATE],
     or: true,
@@ -329,6 +338,7 @@ export const templateRoutes = {
   }),
   colors: defineRoute({
     method: 'PATCH',
+    audit: 'template.colors',
     path: '/api/events/colors',
     permission: P.TEMPLATE,
     body: withEventIds(ColorsPartSchema),
@@ -336,6 +346,7 @@ export const templateRoutes = {
   }),
   screenshots: defineRoute({
     method: 'POST',
+    audit: 'template.screenshots',
     path: '/api/events/screenshots',
     permission: P.TEMPLATE,
     body: withEventIds(ScreenshotsPartSchema),
@@ -351,6 +362,7 @@ export const templateRoutes = {
   /** Multipart field `image`; stores the file only (saved into the event by PATCH events/images). */
   uploadImage: defineRoute({
     method: 'POST',
+    audit: 'template.imageUpload',
     path: '/api/events/:slugDate/images/:key',
     permission: [P.GRAPHICS, P.TEMPLATE],
     or: true,
@@ -361,6 +373,7 @@ export const templateRoutes = {
   /** Removes an uploaded file no event uses any more; 204. */
   deleteImage: defineRoute({
     method: 'DELETE',
+    audit: 'template.imageDelete',
     path: '/api/events/:slugDate/images/:id/:key',
     permission: [P.GRAPHICS, P.TEMPLATE],
     or: true,

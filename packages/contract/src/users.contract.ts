@@ -57,6 +57,7 @@ export const usersRoutes = {
   list: defineRoute({ method: 'GET', path: '/api/users', permission: P.USERS, response: z.array(UserSchema) }),
   create: defineRoute({
     method: 'POST',
+    audit: 'user.create',
     path: '/api/users',
     permission: P.USERS,
     body: UserCreateSchema,
@@ -64,6 +65,7 @@ export const usersRoutes = {
   }),
   update: defineRoute({
     method: 'POST',
+    audit: 'user.update',
     path: '/api/users/:id',
     permission: P.USERS,
     params: z.object({ id: z.string().max(100) }),
@@ -72,6 +74,7 @@ export const usersRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    audit: 'user.delete',
     path: '/api/users/:id',
     permission: P.USERS,
     params: z.object({ id: z.string().max(100) }),

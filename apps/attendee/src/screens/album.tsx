@@ -1,11 +1,12 @@
 import type { PublicEvent } from '../api.ts';
 import { go } from '../router.ts';
 import { useT } from '../texts.tsx';
-import { Loading, useMyPhotos } from './photo.tsx';
+import { Loading, isComposite, useMyPhotos, usePhotoName } from './photo.tsx';
 
-/** The fan's own photos of this event, newest first. */
+/** The fan's own photos of this event, newest first, each with the frame they chose. */
 export function Album({ event }: { event: PublicEvent }) {
   const t = useT();
+  const name = usePhotoName();
   const [photos] = useMyPhotos(event.slugDate);
   if (!photos) return <Loading />;
   return (
@@ -14,13 +15,16 @@ export function Album({ event }: { event: PublicEvent }) {
       {photos.length === 0 ? (
         <p className="muted">{t('album.empty')}</p>
       ) : (
-        <div className="grid">
+        <ul className="photo-grid">
           {photos.map((p) => (
-            <button key={p._id} onClick={() => go(`photo/${encodeURIComponent(p._id)}`)}>
-              <img src={p.thumbURI} alt="" loading="lazy" />
-            </button>
+            <li key={p._id}>
+              <button onClick={() => go(`photo/${encodeURIComponent(p._id)}`)}>
+                {/* The framed copy once the fan chose a frame, else the raw photo's thumbnail. */}
+                <img src={isComposite(p) ? p.sharedURI : p.thumbURI} alt={name(p)} loading="lazy" />
+              </button>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import type { PublicEvent } from '../api.ts';
 import { go } from '../router.ts';
-import { HtmlText, useT } from '../texts.tsx';
+import { HtmlText, languageName, languageTag, useT } from '../texts.tsx';
 
 type Props = { event: PublicEvent; language: string; onLanguage: (l: string) => void };
 
@@ -23,9 +23,10 @@ export function Landing({ event, language, onLanguage }: Props) {
         <label className="field">
           <span>{t('landing.language')}</span>
           <select value={language} onChange={(e) => onLanguage(e.target.value)} data-testid="language">
+            {/* Each language in its own words ('Français'), so a fan finds theirs whatever is shown now. */}
             {event.availableLanguages.map((l) => (
-              <option key={l} value={l}>
-                {l[0].toUpperCase() + l.slice(1)}
+              <option key={l} value={l} lang={languageTag(l)}>
+                {languageName(l)}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { publicApi, userId, type PublicEvent, type PublicSnapshot } from '../api.ts';
 import { go } from '../router.ts';
-import { useT } from '../texts.tsx';
+import { useT, useTimeOfDay } from '../texts.tsx';
 import { SAMPLE_PHOTO, isPreview } from '../preview.ts';
 
 /** The fan's photos of this event (refreshed when a screen opens). */
@@ -21,13 +21,24 @@ export function useMyPhotos(slugDate: string) {
   return [photos, setPhotos] as const;
 }
 
+/** The photo as a screen reader says it: when and where it was taken. */
+export function usePhotoName(): (photo: PublicSnapshot) => string {
+  const t = useT();
+  const time = useTimeOfDay();
+  return (p) => t('photo.alt', { time: time(p.date), section: p.section, row: p.row, seat: p.seat });
+}
+
+/** The server's copy with the fan's frame (and the watermark), once they chose one. */
+export const isComposite = (photo: PublicSnapshot) => !!photo.sharedURI && photo.sharedURI !== photo.rawCroppedURI;
+
 /** The photo with the watermark (when set) in its corner. */
 export function PhotoView({ photo, event }: { photo: PublicSnapshot; event: PublicEvent }) {
+  const name = usePhotoName();
   // A composite made by the server already carries the watermark: drawn here only over the raw photo.
-  const watermark = photo.sharedURI && photo.sharedURI !== photo.rawCroppedURI ? undefined : event.images.watermarkUrl;
+  const watermark = isComposite(photo) ? undefined : event.images.watermarkUrl;
   return (
     <div className="photo">
-      <img src={photo.sharedURI || photo.smallURI} alt="" data-testid="photo" />
+      <img src={photo.sharedURI || photo.smallURI} alt={name(photo)} data-testid="photo" />
       {watermark && <img className="watermark" src={watermark} alt="" data-testid="watermark" />}
     </div>
   );
@@ -66,30 +77,41 @@ export function Photo({ event, id }: { event: PublicEvent; id: string }) {
       <PhotoView photo={photo} event={event} />
       {overlays.length > 0 && (
         <>
-          <h2>{t('photo.overlays')}</h2>
-          <div className="overlays" role="listbox">
+          <h2 id="overlays-heading">{t('photo.overlays')}</h2>
+          <div className="overlays" role="group" aria-labelledby="overlays-heading" data-testid="overlays">
             <button
               className={`overlay none ${photo.overlay ? '' : 'active'}`}
               onClick={() => void choose(null)}
               disabled={busy !== null}
+              aria-pressed={!photo.overlay}
             >
               {t('photo.noOverlay')}
             </button>
-            {overlays.map((o) => (
+            {overlays.map((o, i) => (
               <button
                 key={o.storageKey}
                 className={`overlay ${photo.overlay === o.storageKey ? 'active' : ''}`}
                 onClick={() => void choose(o.storageKey)}
                 disabled={busy !== null}
-                aria-label={o.storageKey.slice(-12)}
+                aria-pressed={photo.overlay === o.storageKey}
+                aria-label={t('photo.frame', { number: i + 1 })}
+                data-overlay={o.storageKey}
               >
-                {busy === o.storageKey ? <span className="spinner" /> : <img src={o.urlFullSize} alt="" />}
+                {busy === o.storageKey ? (
+                  <span className="spinner" aria-hidden="true" />
+                ) : (
+                  <img src={o.urlFullSize} alt="" />
+                )}
               </button>
             ))}
           </div>
         </>
       )}
-      {error && <p className="error">{t('common.error')}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {t('common.error')}
+        </p>
+      )}
       <div className="actions">
         <button className="primary" onClick={() => go(`share/${encodeURIComponent(id)}`)}>
           {t('photo.share')}
@@ -106,7 +128,7 @@ export function Loading() {
   const t = useT();
   return (
     <section className="screen center">
-      <span className="spinner" aria-label={t('common.loading')} />
+      <span className="spinner" role="img" aria-label={t('common.loading')} />
     </section>
   );
 }

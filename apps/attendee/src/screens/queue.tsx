@@ -1,15 +1,39 @@
 import { useEffect, useState } from 'react';
-import { call, publicApi, userId, type PublicEvent } from '../api.ts';
+import type { QueuePosition } from '@stadiumcam/contract/lite';
+import { publicApi, userId, type PublicEvent } from '../api.ts';
 import { go } from '../router.ts';
 import { store } from '../session.ts';
 import { useT } from '../texts.tsx';
 import { CameraIcon } from './landing.tsx';
 import { isPreview } from '../preview.ts';
+import { fanStreamOpen, onFanPush } from '../live.ts';
 
-/** How often a queued fan's phone asks for its place and its photo. */
-const POLL_MS = 3000;
+/**
+ * The fan's place and photo are pushed on the live stream (issue 30 §3); only while it is down does
+ * the phone ask, this often (checked every second).
+ */
+const SLOW_POLL_MS = 5000;
+const CHECK_MS = 1000;
 
-/** Position and camera while waiting; moves on to the photo as soon as it exists. */
+type Place = Pick<QueuePosition, 'state' | 'position' | 'cameraLabel'>;
+/** What the screen says: the server's state, and `taking` once the fan's turn is over until the photo comes. */
+type Phase = 'waiting' | 'next' | 'live' | 'taking';
+
+/** m:ss, as the operators' monitor shows the live time. */
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** Until the first answer: the join's place (its turn reads as 'next' until the server names the camera). */
+const fromTicket = (position: number): Place => ({
+  state: position <= 2 ? 'next' : 'waiting',
+  position,
+  cameraLabel: null,
+});
+
+/**
+ * The fan's turn, as the camera host reports it (docs/attendee-app.md, Queue states): their place
+ * while others are ahead, 'you are next', then 'look at camera N now' with the live time counting
+ * down as on the operators' monitor, then 'smile' until the photo exists and opens.
+ */
 export function Queue({ event, language }: { event: PublicEvent; language: string }) {
   const t = useT();
   const ticket = isPreview
@@ -21,19 +45,43 @@ export function Queue({ event, language }: { event: PublicEvent; language: strin
         seat: { seatType: 'section', section: '104', row: 'F', seat: '12' },
       }
     : store.ticket();
-  const [place, setPlace] = useState({ camera: ticket?.camera ?? '', position: ticket?.position ?? 0 });
+  const [place, setPlace] = useState<Place>(() => fromTicket(ticket?.position ?? 0));
+  // The end of the fan's turn on this phone's clock: set when the host's live time changes (a new
+  // report), kept while it repeats the same value (the monitor counts down the same way).
+  const [liveUntil, setLiveUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     if (!ticket || isPreview) return;
     let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastLive = '';
+    let liveSeen = false;
+    let asked = 0;
+    // Until one answer arrived the screen asks again even with the stream open: a push comes only
+    // when the place changes, so a lost first answer would otherwise leave it waiting for nothing.
+    let answered = false;
+    const apply = (turn: QueuePosition) => {
+      answered = true;
+      if (turn.state === 'live') {
+        liveSeen = true;
+        const key = `${turn.camera} ${turn.liveTime}`;
+        if (key !== lastLive) {
+          const at = Date.now();
+          setNow(at);
+          setLiveUntil(turn.liveTime > 0 ? at + turn.liveTime * 1000 : null);
+        }
+        lastLive = key;
+      } else lastLive = '';
+      // In no queue after their turn: the shot is taken. Before it (the host has not reported the join yet): the place stays.
+      if (turn.state !== 'none' || liveSeen) setPlace(turn);
+    };
     const tick = async () => {
+      asked = Date.now();
       try {
-        const [photos, now] = await Promise.all([
+        const [photos, turn] = await Promise.all([
           publicApi.snapshots(event.slugDate, userId()),
-          call<{ camera: string | null; position: number }>(
-            'GET',
-            `queue/position?userId=${encodeURIComponent(userId())}`,
-          ),
+          publicApi.queuePosition(userId()),
         ]);
         if (stop) return;
         const fresh = photos.find((p) => p.date >= ticket.joinedAt);
@@ -42,50 +90,94 @@ export function Queue({ event, language }: { event: PublicEvent; language: strin
           go(`photo/${encodeURIComponent(fresh._id)}`);
           return;
         }
-        if (now.camera) setPlace({ camera: now.camera, position: now.position });
+        apply(turn);
       } catch {
         /* offline for a moment: the next tick tries again */
       }
     };
+    // Pushed: the place as it changes; the photo's notice fetches the photo and opens it.
+    const unsubscribe = onFanPush((push) => {
+      if (stop) return;
+      if (push.name === 'queue') apply(push.data as QueuePosition);
+      else void tick();
+    });
+    const check = () => {
+      if (stop) return;
+      if ((!fanStreamOpen() || !answered) && Date.now() - asked >= SLOW_POLL_MS) void tick();
+      timer = setTimeout(check, CHECK_MS);
+    };
     void tick();
-    const timer = setInterval(() => void tick(), POLL_MS);
+    timer = setTimeout(check, CHECK_MS);
     return () => {
       stop = true;
-      clearInterval(timer);
+      unsubscribe();
+      clearTimeout(timer);
     };
     // The ticket is read once per visit of this screen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event.slugDate]);
 
+  // The countdown's second hand, only while it runs.
+  useEffect(() => {
+    if (liveUntil === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [liveUntil]);
+
   if (!ticket) {
     go('seat');
     return null;
   }
+  const left = liveUntil === null ? null : Math.max(0, Math.ceil((liveUntil - now) / 1000));
+  // Out of the queue after their turn, or its live time ran out: the shot is being taken.
+  const phase: Phase = place.state === 'none' || (place.state === 'live' && left === 0) ? 'taking' : place.state;
+  const status =
+    phase === 'taking'
+      ? t('queue.smile')
+      : phase === 'live'
+        ? t('queue.live', { camera: place.cameraLabel ?? '' })
+        : phase === 'next'
+          ? t('queue.next')
+          : t('queue.position', { position: place.position });
+  const waiting = phase === 'waiting' || phase === 'next';
   return (
-    <section className="screen queue" data-screen="queue">
+    <section className="screen queue" data-screen="queue" data-phase={phase}>
       <div className="pulse">
         <CameraIcon />
       </div>
       <h1>{t('queue.title')}</h1>
-      <p className="big" data-testid="queue-position">
-        {place.position <= 1 ? t('queue.next') : t('queue.position', { position: place.position })}
-      </p>
-      <p className="muted">{t('queue.camera', { camera: place.camera })}</p>
-      <p>{t('queue.hint')}</p>
-      {event.triviaEnabled && !isPreview ? (
+      <div role="status">
+        <p className="big" data-testid="queue-position">
+          {status}
+        </p>
+      </div>
+      {phase === 'live' && left !== null && (
+        <p className="countdown" role="timer" data-testid="queue-countdown">
+          {t('queue.timeLeft', { time: clock(left) })}
+        </p>
+      )}
+      {waiting && place.cameraLabel && (
+        <p className="muted" data-testid="queue-camera">
+          {t('queue.camera', { camera: place.cameraLabel })}
+        </p>
+      )}
+      {waiting && <p>{t('queue.hint')}</p>}
+      {waiting && event.triviaEnabled && !isPreview ? (
         <Trivia slugDate={event.slugDate} language={language} />
       ) : (
         <div className="shimmer" aria-hidden="true" />
       )}
-      <button
-        className="secondary"
-        onClick={() => {
-          store.setTicket(null);
-          go('seat');
-        }}
-      >
-        {t('queue.changeSeat')}
-      </button>
+      {waiting && (
+        <button
+          className="secondary"
+          onClick={() => {
+            store.setTicket(null);
+            go('seat');
+          }}
+        >
+          {t('queue.changeSeat')}
+        </button>
+      )}
     </section>
   );
 }
@@ -97,7 +189,9 @@ function Trivia({ slugDate, language }: { slugDate: string; language: string }) 
   const t = useT();
   const [questions, setQuestions] = useState<Question[]>([]);
   const [at, setAt] = useState(0);
+  // The fan's choice, and the server's word on it (null while asking): the phone has no answer key.
   const [answer, setAnswer] = useState<1 | 2 | null>(null);
+  const [right, setRight] = useState<boolean | null>(null);
   useEffect(() => {
     let stop = false;
     publicApi.trivia(slugDate, language).then(
@@ -110,7 +204,13 @@ function Trivia({ slugDate, language }: { slugDate: string; language: string }) 
   }, [slugDate, language]);
   if (!questions.length) return <div className="shimmer" aria-hidden="true" />;
   const q = questions[at % questions.length];
-  const right = answer !== null && answer === q.correctAnswer;
+  const choose = (n: 1 | 2) => {
+    setAnswer(n);
+    publicApi.triviaAnswer(slugDate, language, q._id, n).then(
+      (r) => setRight(r.correct),
+      () => setAnswer(null), // not checked: the fan may answer again
+    );
+  };
   return (
     <div className="trivia" data-testid="trivia">
       <h2>{t('trivia.title')}</h2>
@@ -121,13 +221,13 @@ function Trivia({ slugDate, language }: { slugDate: string; language: string }) 
             key={n}
             className={answer === n ? (right ? 'primary' : 'secondary wrong') : 'secondary'}
             disabled={answer !== null}
-            onClick={() => setAnswer(n)}
+            onClick={() => choose(n)}
           >
             {n === 1 ? q.answer1 : q.answer2}
           </button>
         ))}
       </div>
-      {answer !== null && (
+      {answer !== null && right !== null && (
         <>
           <p className={right ? 'ok' : 'error'} role="status">
             {right ? t('trivia.right') : t('trivia.wrong')}
@@ -137,6 +237,7 @@ function Trivia({ slugDate, language }: { slugDate: string; language: string }) 
               className="link"
               onClick={() => {
                 setAnswer(null);
+                setRight(null);
                 setAt(at + 1);
               }}
             >

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, call, publicApi, userId, type PublicEvent } from '../api.ts';
+import { ApiError, publicApi, userId, type PublicEvent, type SeatsQuery } from '../api.ts';
 import { go } from '../router.ts';
-import { isBlocked, offeredSeatOptions, seatTypeText, store, type Seat, type SeatMode } from '../session.ts';
+import { cleanSeat, isBlocked, offeredSeatOptions, seatTypeText, store, type Seat, type SeatMode } from '../session.ts';
 import { useT } from '../texts.tsx';
 import './seat.css';
 
@@ -59,8 +59,11 @@ export function SeatForm({ event }: { event: PublicEvent }) {
 
   const handleSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const clean = { seatType, section: seat.section.trim(), row: seat.row.trim(), seat: seat.seat.trim() };
-    if (!clean.section || !clean.row || !clean.seat) return setError(t('seat.required'));
+    const typed = { seatType, section: seat.section.trim(), row: seat.row.trim(), seat: seat.seat.trim() };
+    if (!typed.section || !typed.row || !typed.seat) return setError(t('seat.required'));
+    // The seat in the one spelling the server reads (`017` is 17): refused here as it would be there.
+    const clean = cleanSeat(typed);
+    if (!clean) return setError(t('seat.unreadable'));
     if (isBlocked(event.blockedSeats, clean)) return setError(t('seat.blocked'));
     setError(null);
     setBusy(true);
@@ -90,12 +93,14 @@ export function SeatForm({ event }: { event: PublicEvent }) {
     } catch (err) {
       setError(
         err instanceof ApiError && err.status === 409
-          ? t('queue.noCamera')
+          ? t(err.key === 'queueFull' ? 'queue.full' : 'queue.noCamera')
           : err instanceof ApiError && err.status === 422
             ? t(err.key === 'seatNotCovered' ? 'seat.notCovered' : 'seat.blocked')
-            : err instanceof ApiError && err.status === 403 && fenceOn(event)
-              ? t('geofence.outside')
-              : t('common.error'),
+            : err instanceof ApiError && err.key === 'seatUnreadable'
+              ? t('seat.unreadable')
+              : err instanceof ApiError && err.status === 403 && fenceOn(event)
+                ? t('geofence.outside')
+                : t('common.error'),
       );
     } finally {
       setBusy(false);
@@ -201,22 +206,23 @@ export function SeatForm({ event }: { event: PublicEvent }) {
         </p>
       )}
       <button className="primary" type="submit" disabled={busy}>
-        {busy ? <span className="spinner" aria-label={t('common.loading')} /> : t('seat.submit')}
+        {busy ? <span className="spinner" role="img" aria-label={t('common.loading')} /> : t('seat.submit')}
       </button>
     </form>
   );
 }
 
 /** One field's choices from the seat map (none without a seat map: free entry). */
-function useChoices(query: Record<string, string> | null): string[] {
+function useChoices(query: SeatsQuery | null): string[] {
   const [options, setOptions] = useState<string[]>([]);
-  const qs = query ? new URLSearchParams(query).toString() : '';
+  // The query's value, not its object (a new one each render), decides when to ask again.
+  const key = query ? JSON.stringify(query) : '';
   useEffect(() => {
     let live = true;
     // A short pause so typing a section does not ask once per key.
     const timer = setTimeout(() => {
-      if (!qs) return setOptions([]);
-      call<{ options: string[] }>('GET', `seats?${qs}`).then(
+      if (!key) return setOptions([]);
+      publicApi.seats(JSON.parse(key) as SeatsQuery).then(
         (r) => live && setOptions(r.options),
         () => live && setOptions([]),
       );
@@ -225,7 +231,7 @@ function useChoices(query: Record<string, string> | null): string[] {
       live = false;
       clearTimeout(timer);
     };
-  }, [qs]);
+  }, [key]);
   return options;
 }
 

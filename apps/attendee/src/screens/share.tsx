@@ -24,7 +24,7 @@ export function enabledShares(share: unknown[]): Platform[] {
 }
 
 /** Share: the enabled options only (download, e-mail through the server, Web Share, print). */
-export function Share({ event, id }: { event: PublicEvent; id: string }) {
+export function Share({ event, id, language }: { event: PublicEvent; id: string; language: string }) {
   const t = useT();
   const [photos] = useMyPhotos(event.slugDate);
   const [emailOpen, setEmailOpen] = useState(false);
@@ -73,7 +73,8 @@ export function Share({ event, id }: { event: PublicEvent; id: string }) {
     e.preventDefault();
     setStatus('busy');
     try {
-      await publicApi.email(id, { userId: userId(), userEmail: email.trim(), language: document.documentElement.lang });
+      // The e-mail's texts follow the fan's language, by the name the event's table gives it.
+      await publicApi.email(id, { userId: userId(), userEmail: email.trim(), language });
       setStatus('sent');
       setEmailOpen(false);
     } catch {
@@ -99,12 +100,24 @@ export function Share({ event, id }: { event: PublicEvent; id: string }) {
             <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} maxLength={320} />
           </label>
           <button className="primary" type="submit" disabled={status === 'busy'}>
-            {status === 'busy' ? <span className="spinner" /> : t('share.emailSend')}
+            {status === 'busy' ? (
+              <span className="spinner" role="img" aria-label={t('common.loading')} />
+            ) : (
+              t('share.emailSend')
+            )}
           </button>
         </form>
       )}
-      {status === 'sent' && <p className="ok">{t('share.emailSent')}</p>}
-      {status === 'failed' && <p className="error">{t('share.failed')}</p>}
+      {status === 'sent' && (
+        <p className="ok" role="status">
+          {t('share.emailSent')}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p className="error" role="alert">
+          {t('share.failed')}
+        </p>
+      )}
     </section>
   );
 }

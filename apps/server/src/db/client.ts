@@ -18,6 +18,12 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir: stri
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
     // An idle client cut off by the server (restart, DROP DATABASE in tests) must not crash the process.
     pool.on('error', (err) => console.warn('postgres pool:', err.message));
+    // Nor one cut off while checked out (a query or a transaction in flight): the pool listens
+    // only to idle clients, and an 'error' nobody listens to is an uncaught exception. The
+    // query itself fails, and the request answers 503 (plugins/errors.ts).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

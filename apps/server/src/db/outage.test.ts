@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsRoutes } from '@stadiumcam/contract';
+import { MSG, eventsRoutes } from '@stadiumcam/contract';
 import { createPgDatabase, createTestApp, type TestApp } from '../test/harness.ts';
 import { cutProxy } from '../test/cut-proxy.ts';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
 
 /**
  * Issue 15 (faults): PostgreSQL out of reach for 10 s. Requests answer 503 quickly with a
@@ -42,7 +41,7 @@ describe('PostgreSQL unreachable for 10 s', () => {
       const started = Date.now();
       const res = await t.call(eventsRoutes.list, { cookie });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: DATABASE_UNAVAILABLE });
+      expect(res.body).toEqual({ error: MSG.common.databaseUnavailable });
       expect(res.headers['retry-after']).toBe('5');
       // Quickly: a refused connection fails at once, a silent one after the pool's 3 s.
       expect(Date.now() - started).toBeLessThan(3_500);

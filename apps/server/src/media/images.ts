@@ -1,6 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { MSG } from '@stadiumcam/contract';
-import { AppError } from '../errors.ts';
+import { AppError, ERR } from '../errors.ts';
 import { replaceJpegMetadata } from './jpeg.ts';
 
 /** Decoding bombs stop here: a photo above this many pixels is refused (413). */
@@ -26,16 +25,16 @@ export async function probeImage(data: Buffer): Promise<ImageProbe> {
     meta = await open(data).metadata();
   } catch (err) {
     // A decompression bomb is "too large" (413, docs/protocol.md), not "wrong type".
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
-    throw new AppError(415, MSG.media.notAnImage);
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, ERR.security.tooManyPixels);
+    throw new AppError(415, ERR.media.notAnImage);
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) {
-    throw new AppError(415, MSG.media.notAnImage);
+    throw new AppError(415, ERR.media.notAnImage);
   }
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (!width || !height) throw new AppError(415, MSG.media.noImageSize);
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, MSG.security.tooManyPixels);
+  if (!width || !height) throw new AppError(415, ERR.media.noImageSize);
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError(413, ERR.security.tooManyPixels);
   const plainJpeg =
     meta.format === 'jpeg' &&
     (meta.orientation ?? 1) === 1 &&
@@ -86,8 +85,8 @@ export async function makeRenditions(
     }
     return { probe, raw, small: small.value, thumb: thumb.value };
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, MSG.security.tooManyPixels);
-    throw new AppError(415, MSG.media.undecodable);
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError(413, ERR.security.tooManyPixels);
+    throw new AppError(415, ERR.media.undecodable);
   }
 }
 
@@ -125,8 +124,13 @@ export async function rawLayer(
 export async function compositeLayers(
   photo: Buffer,
   layersFor: (size: { width: number; height: number }) => Promise<PlacedLayer[]>,
+  onto: (photo: Buffer, layers: PlacedLayer[]) => Promise<Buffer> = compositeOnto,
 ): Promise<Buffer> {
-  const layers = await layersFor(await uprightSize(photo));
+  return onto(photo, await layersFor(await uprightSize(photo)));
+}
+
+/** The pixel work of compositeLayers: what the image pool's workers run (image-pool.ts). */
+export async function compositeOnto(photo: Buffer, layers: PlacedLayer[]): Promise<Buffer> {
   return open(photo)
     .rotate()
     .composite(

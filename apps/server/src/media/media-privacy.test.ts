@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import exifr from 'exifr';
 import { attendeeRoutes, buildPath, P, snapshotsRoutes, type PhotoMetadata, type Snapshot } from '@stadiumcam/contract';
 import { describeEachDb } from '../test/harness.ts';
-import { SocketPool, listenUrl, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
+import { SocketPool, listenUrl, uploadPhoto } from '../test/realtime.ts';
 
 /** A camera JPEG that says where it was taken (GPS) and by which camera. */
 const gpsPhoto = () =>

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_TOKEN } from '../test/harness.ts';
-import { freePort, SocketPool, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
+import { freePort, SocketPool, uploadPhoto } from '../test/realtime.ts';
 
 /**
  * Issue 16 §11 (docs/security.md §11): a server killed with SIGKILL in the middle of photo

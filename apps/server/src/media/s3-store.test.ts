@@ -29,7 +29,8 @@ import {
 import type { S3Settings } from '../config.ts';
 import { snapshots } from '../db/schema/index.ts';
 import { createTestApp, DB_KINDS, ORIGIN, type TestApp } from '../test/harness.ts';
-import { SocketPool, listenUrl, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
+import { MEDIA_CSP } from './media-guard.ts';
+import { SocketPool, listenUrl, uploadPhoto } from '../test/realtime.ts';
 import { sweepOrphans } from '../modules/snapshots/snapshots.service.ts';
 import { addDays, todayIn, zonedInstant } from '../modules/events/events.time.ts';
 
@@ -154,6 +155,28 @@ for (const kind of DB_KINDS) {
 
       expect((await get('/media/stadiumcam/nope/raw.jpg')).status).toBe(404);
       expect((await get('/media/%2e%2e/originals/x')).status).toBe(404);
+    });
+
+    it('serves only images from the bucket, never sniffed, never a page (docs/security.md §21)', async () => {
+      // Objects of other types put straight into the bucket (an older import, a future bug).
+      for (const [key, body] of [
+        ['media/legacy/p.html', '<script>alert(1)</script>'],
+        ['media/legacy/x.js', 'alert(1)'],
+      ])
+        await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body, ContentType: 'text/html' }));
+      expect((await get('/media/legacy/p.html')).status).toBe(404);
+      expect((await get('/media/legacy/x.js')).status).toBe(404);
+      await t.app.deps.media.put('legacy/ok.png', await watermark());
+      const raw = await get('/media/legacy/ok.png');
+      expect([raw.status, raw.headers.get('content-type')]).toEqual([200, 'image/png']);
+      expect(raw.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(raw.headers.get('content-security-policy')).toBe(MEDIA_CSP);
+      // An image object the bucket types as a page is answered as an attachment, not a page.
+      await client.send(
+        new PutObjectCommand({ Bucket: BUCKET, Key: 'media/legacy/page.png', Body: 'x', ContentType: 'text/html' }),
+      );
+      const page = await get('/media/legacy/page.png');
+      expect([page.status, page.headers.get('content-disposition')]).toEqual([200, 'attachment']);
     });
 
     it('keeps the camera original under originals/, never served at /media, only behind a session', async () => {

@@ -12,9 +12,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG } from '@stadiumcam/contract';
 import type { S3Settings } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, ERR, type CodedText } from '../errors.ts';
 import { checkKey, contentTypeOf, mediaUrl, type MediaEntry, type MediaInfo, type MediaStore } from './media-store.ts';
 
 /** One S3 client per app, shared by its stores; destroyed when the app closes. */
@@ -79,7 +78,7 @@ export class S3MediaStore implements MediaStore {
     op: string,
     key: string,
     call: () => Promise<T>,
-    failure: string = MSG.media.storeUnavailable,
+    failure: CodedText = ERR.media.storeUnavailable,
   ): Promise<T> {
     try {
       return await call();
@@ -89,7 +88,7 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
-  private failed(op: string, key: string, err: unknown, text: string = MSG.media.storeUnavailable): AppError {
+  private failed(op: string, key: string, err: unknown, text: CodedText = ERR.media.storeUnavailable): AppError {
     this.log.error({ s3: describeS3Error(err), op, key, bucket: this.bucket }, 'media store request failed');
     return new AppError(503, text);
   }
@@ -133,7 +132,7 @@ export class S3MediaStore implements MediaStore {
         'get',
         key,
         () => this.client.send(opts.head ? new HeadObjectCommand(input) : new GetObjectCommand(input)),
-        MSG.media.readUnavailable,
+        ERR.media.readUnavailable,
       );
       const partial = 'ContentRange' in out && !!out.ContentRange;
       return {
@@ -172,7 +171,7 @@ export class S3MediaStore implements MediaStore {
           this.client.send(
             new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
           ),
-        MSG.media.readUnavailable,
+        ERR.media.readUnavailable,
       );
       yield page.Contents ?? [];
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

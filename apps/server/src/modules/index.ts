@@ -1,20 +1,23 @@
 import type { App } from '../app.ts';
 import type { Deps } from '../deps.ts';
-import { registerOps } from './ops/ops.module.ts';
-import { registerRoles } from './roles/roles.module.ts';
-import { registerUsers } from './users/users.module.ts';
-import { registerAuth } from './auth/auth.module.ts';
-import { registerEvents } from './events/events.module.ts';
-import { registerSnapshots } from './snapshots/snapshots.module.ts';
-import { registerCameras } from './cameras/cameras.module.ts';
-import { registerMonitor } from './monitor/monitor.module.ts';
-import { registerDevices } from './devices/devices.module.ts';
-import { registerAttendee } from './attendee/attendee.module.ts';
-import { registerNotifications } from './notifications/notifications.module.ts';
-import { registerAnalytics } from './analytics/analytics.module.ts';
-import { registerTemplate } from './template/template.module.ts';
-import { registerMapping } from './mapping/mapping.module.ts';
-import { registerSlideshow } from './slideshow/slideshow.module.ts';
+import { registerOps } from './ops/index.ts';
+import { registerAudit } from './audit/index.ts';
+import { registerRoles } from './roles/index.ts';
+import { registerUsers } from './users/index.ts';
+import { registerAuth } from './auth/index.ts';
+import { registerEvents } from './events/index.ts';
+import { registerSnapshots } from './snapshots/index.ts';
+import { registerCameras } from './cameras/index.ts';
+import { registerMonitor } from './monitor/index.ts';
+import { registerDevices } from './devices/index.ts';
+import { registerAttendee } from './attendee/index.ts';
+import { registerNotifications } from './notifications/index.ts';
+import { registerAnalytics } from './analytics/index.ts';
+import { registerTemplate } from './template/index.ts';
+import { registerMapping } from './mapping/index.ts';
+import { registerSlideshow } from './slideshow/index.ts';
+import { registerChecklist } from './checklist/index.ts';
+import { registerDocs } from './docs/index.ts';
 
 /**
  * Every area, one line each, in boot order: each one's boot tasks run when it registers, so
@@ -26,6 +29,8 @@ import { registerSlideshow } from './slideshow/slideshow.module.ts';
 export const modules: ((app: App, deps: Deps) => void | Promise<void>)[] = [
   // First: its request timing hook sees every route.
   registerOps,
+  // Second: every audited route and socket command records through it.
+  registerAudit,
   registerRoles,
   registerUsers,
   registerAuth,
@@ -40,4 +45,7 @@ export const modules: ((app: App, deps: Deps) => void | Promise<void>)[] = [
   registerTemplate,
   registerMapping,
   registerSlideshow,
+  registerChecklist,
+  // Last: the API description reads the contract, not the other modules.
+  registerDocs,
 ];

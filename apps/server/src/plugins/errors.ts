@@ -3,26 +3,47 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MSG } from '@stadiumcam/contract';
 import { AppError } from '../errors.ts';
 
-export const DATABASE_UNAVAILABLE = 'The database is not answering, please try again in a moment';
-
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-const CONNECTION_TEXT = /Connection terminated|timeout exceeded when trying to connect|connection timeout/i;
+/** Node's socket and DNS errors of a server out of reach (a stopped container's name does not resolve). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs: class 08 connection exceptions; 57P01 admin shutdown, 57P02 crash shutdown,
+ * 57P03 cannot connect now (starting up, shutting down, recovering); 53300 too many clients.
+ */
+const SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/**
+ * node-postgres and its pool: the connection dropped ("Connection terminated unexpectedly"),
+ * a client used after its connection broke (the rollback of a transaction in flight: "Client
+ * has encountered a connection error and is not queryable"), the pool's connect timeout.
+ */
+const CONNECTION_TEXT =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|connection timeout/i;
 
 /**
- * PostgreSQL out of reach (down, restarting, cut off): the request answers 503 at once and the
- * pool connects again by itself when the server is back. SQLSTATE class 08 is a connection
- * exception; 57P01–57P03 are shutdown and "cannot connect now". Drizzle wraps the driver's
- * error, so the whole cause chain is read.
+ * PostgreSQL out of reach (down, restarting, refusing, cut off): the request answers 503 at
+ * once and the pool connects again by itself when the server is back. Drizzle wraps the
+ * driver's error (`Failed query: …`), so the whole cause chain is read.
  */
-function databaseUnavailable(err: unknown): boolean {
+export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)))
-      return true;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || SQLSTATE.test(code))) return true;
     if (CONNECTION_TEXT.test(e.message)) return true;
   }
   return false;
 }
+
+/** Seconds a client waits before trying again after a 503 (a restart of PostgreSQL takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Every failure answers `{ error, details? }`; a 500 never shows a stack (DESIGN §4). */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -55,9 +76,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : err.message;
       return reply.status(status).send({ error: message });
     }
-    if (databaseUnavailable(err)) {
+    if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: (err as Error).message }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: MSG.common.databaseUnavailable });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: MSG.common.internalError });

@@ -1,5 +1,5 @@
-import { MSG, hasForbiddenChars } from '@stadiumcam/contract';
-import { badRequest } from '../errors.ts';
+import { hasForbiddenChars } from '@stadiumcam/contract';
+import { badRequest, ERR } from '../errors.ts';
 
 /**
  * The one input rule of docs/security.md §10, for every way input enters: a NUL or a bidi
@@ -8,6 +8,6 @@ import { badRequest } from '../errors.ts';
  */
 export function refuseForbiddenChars(values: unknown[], where?: string): void {
   if (values.some((v) => hasForbiddenChars(v))) {
-    throw badRequest(MSG.security.forbiddenChars, where ? [where] : undefined);
+    throw badRequest(ERR.security.forbiddenChars, where ? [where] : undefined);
   }
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import * as contract from '@stadiumcam/contract';
 import { ALL_PERMISSIONS, buildPath, defineRoute, type RouteDef } from '@stadiumcam/contract';
 import { z } from 'zod';
 import Fastify from 'fastify';
-import { describeEachDb } from '../test/harness.ts';
+import { contractRoutes } from '../contract-routes.ts';
+import { DEVICE_TOKEN, describeEachDb } from '../test/harness.ts';
 import { registerRoute } from './routes.ts';
 
 // Params that satisfy most schemas; validation failures (400/404) still prove the guard let it through.
@@ -30,16 +30,6 @@ describe('route registration', () => {
 });
 
 /** Every route object of the contract: the values of each exported `<area>Routes` map. */
-function contractRoutes(): { name: string; def: RouteDef }[] {
-  return Object.entries(contract as Record<string, unknown>)
-    .filter(([key, value]) => key.endsWith('Routes') && typeof value === 'object' && value !== null)
-    .flatMap(([key, map]) =>
-      Object.entries(map as Record<string, RouteDef>)
-        .filter(([, def]) => typeof def?.method === 'string' && typeof def?.path === 'string')
-        .map(([name, def]) => ({ name: `${key}.${name}`, def })),
-    );
-}
-
 describeEachDb('every route × role', (t) => {
   it('registers every route of the contract, each once', () => {
     const registered = t().app.routeDefs.map((d) => `${d.method} ${d.path}`);
@@ -80,7 +70,7 @@ describeEachDb('every route × role', (t) => {
       const label = `${def.method} ${def.path}`;
       expect((await send({})).statusCode, `${label} anonymous`).toBe(401);
       if (def.device) {
-        const device = await send({ authorization: 'Bearer test-device-token' });
+        const device = await send({ authorization: `Bearer ${DEVICE_TOKEN}` });
         expect(device.statusCode, `${label} device`).not.toBe(401);
         expect(device.statusCode, `${label} device: ${device.body}`).toBeLessThan(500);
         continue;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { MSG, authRoutes, eventsRoutes, snapshotsRoutes } from '@stadiumcam/contract';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { SocketPool, listenUrl, uploadPhoto } from '../modules/cameras/realtime.test-util.ts';
+import { SocketPool, listenUrl, uploadPhoto } from '../test/realtime.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 

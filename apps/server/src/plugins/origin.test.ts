@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { authRoutes } from '@stadiumcam/contract';
 import { configFromEnv } from '../config.ts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../test/harness.ts';
-import { listenUrl } from '../modules/cameras/realtime.test-util.ts';
+import { listenUrl } from '../test/realtime.ts';
 import { trustProxyOption } from './origin.ts';
 
 /** Connects to /console with these headers; resolves 'connected' or the refusal's message. */

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  MSG,
   can,
   type RouteBody,
   type RouteDef,
@@ -9,7 +8,15 @@ import {
   type RouteQuery,
   type RouteResponse,
 } from '@stadiumcam/contract';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized, ERR } from '../errors.ts';
+import {
+  auditSafeObject,
+  newAuditScope,
+  runInAuditScope,
+  targetsOf,
+  type AuditRecord,
+  type AuditScope,
+} from '../audit-context.ts';
 import { refuseForbiddenChars } from './forbidden-chars.ts';
 import type { AuthUser } from './session.ts';
 
@@ -32,9 +39,18 @@ declare module 'fastify' {
     /** Every route registered through the contract, for the route × role test. */
     routeDefs: RouteDef[];
     deviceToken: string;
+    /**
+     * The device token check with its per-address throttle (modules/devices/device-gate.ts):
+     * null when the token is right, else the error to answer.
+     */
+    deviceGate?: { check: (token: unknown, address: string) => Promise<Error | null> };
+    /** Writes one audit log entry (modules/audit); set at boot, read per request. */
+    recordAudit?: (entry: AuditRecord) => Promise<void>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The audited call's scope (audit-context.ts); set by the handler of a route with `audit`. */
+    auditScope?: AuditScope;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -71,12 +87,16 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       ...(def.body && !def.multipart ? { body: def.body } : {}),
       ...(def.response ? { response: { 200: def.response } } : {}),
     },
+    ...(def.audit ? { onSend: auditOnSend(app, def) } : {}),
     onRequest: async (req) => {
       if (def.public) return;
       if (def.device) {
         const header = req.headers.authorization;
         const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-        if (!tokenMatches(token, app.deviceToken)) throw unauthorized(MSG.devices.invalidDeviceToken);
+        if (app.deviceGate) {
+          const refusal = await app.deviceGate.check(token, req.ip);
+          if (refusal) throw refusal;
+        } else if (!tokenMatches(token, app.deviceToken)) throw unauthorized(ERR.devices.invalidDeviceToken);
         return;
       }
       if (!req.user) throw unauthorized();
@@ -91,19 +111,85 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       refuseForbiddenChars([req.params, req.query, req.body]);
     },
     handler: async (req, reply) => {
-      const result = await handler({
+      // A handler that sends its own answer (CSV, archives, exports, metrics) may return before
+      // that answer is written: compression above its sync threshold pipes it through a stream,
+      // so `reply.sent` is still false. Such a route answers with the reply itself, never a
+      // second send (the 204 that replaced /metrics for Prometheus, issue 27 §12).
+      let replied = false;
+      const send = reply.send.bind(reply);
+      reply.send = (payload) => {
+        replied = true;
+        return send(payload);
+      };
+      const ctx = {
         params: req.params as RouteParams<R>,
         query: req.query as RouteQuery<R>,
         body: req.body as RouteBody<R>,
         user: req.user as HandlerCtx<R>['user'],
         req,
         reply,
-      });
+      };
+      let result: Awaited<ReturnType<Handler<R>>>;
+      if (def.audit) {
+        // Services add before/after to this scope (auditNote); the onSend hook records it.
+        req.auditScope = newAuditScope();
+        result = await runInAuditScope(req.auditScope, () => handler(ctx));
+      } else result = await handler(ctx);
+      if (replied || reply.sent || result === reply) return reply;
       if (def.response === null) {
-        if (!reply.sent && reply.statusCode === 200 && result === undefined) return reply.status(204).send();
-        return reply;
+        return result === undefined && reply.statusCode === 200 ? reply.status(204).send() : reply;
       }
       return result;
     },
   });
+}
+
+/** The error text of a refused call: the `{ error }` body every failure answers (plugins/errors.ts). */
+function reasonOf(payload: unknown): string | null {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+  try {
+    const body = JSON.parse(String(payload)) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error.slice(0, 500) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The audit log's one recording point for HTTP (docs/audit.md): every call of a route with
+ * `audit`, done (2xx/3xx) or refused (the status's error text), once its answer is known and
+ * before it leaves, so a client that reads the log next finds it. Anonymous calls are left out
+ * (a scan is no operator's action) unless a service named the user (a failed login).
+ */
+function auditOnSend(app: FastifyInstance, def: RouteDef) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const scope = req.auditScope ?? newAuditScope();
+    const actor = scope.actor ?? (req.user ? { id: req.user._id, username: req.user.username } : null);
+    const action = scope.action ?? def.audit!;
+    if (!actor && scope.username === undefined) return payload;
+    if (!app.recordAudit) return payload;
+    const refused = reply.statusCode >= 400;
+    const found = targetsOf(req.params, req.query, def.multipart ? null : req.body);
+    const asked = auditSafeObject({
+      ...(req.query && typeof req.query === 'object' ? req.query : {}),
+      ...(!def.multipart && req.body && typeof req.body === 'object' ? req.body : {}),
+    });
+    try {
+      await app.recordAudit({
+        action,
+        actorId: actor?.id ?? null,
+        username: actor?.username ?? scope.username ?? null,
+        slugDate: scope.slugDate !== undefined ? scope.slugDate : found.slugDate,
+        targets: { ...found.targets, ...auditSafeObject(scope.targets) },
+        detail: { ...(Object.keys(asked).length ? { request: asked } : {}), ...auditSafeObject(scope.detail) },
+        address: req.ip ?? null,
+        result: refused ? 'refused' : 'done',
+        reason: refused ? (reasonOf(payload) ?? `HTTP ${reply.statusCode}`) : null,
+      });
+    } catch (err) {
+      // The answer is already decided; a lost entry is logged, never a second failure.
+      req.log.error({ err, action }, 'audit entry not written');
+    }
+    return payload;
+  };
 }

@@ -12,7 +12,6 @@ import {
 import type { AppConfig } from '../config.ts';
 import { handshakeOriginAllowed } from './origin.ts';
 import { SESSION_COOKIE, type AuthUser } from './session.ts';
-import { tokenMatches } from './routes.ts';
 
 export type ConsoleNamespace = Namespace<
   ConsoleClientEvents,
@@ -83,7 +82,6 @@ export function createRealtime(
   },
 ): Realtime {
   const { loadUser, config } = opts;
-  const deviceToken = config.deviceToken;
   const io = new Server(app.server, {
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
     serveClient: false,
@@ -125,14 +123,8 @@ export function createRealtime(
     });
   });
 
-  devices.use((socket, next) => {
-    const auth = socket.handshake.auth as { token?: unknown; hostId?: unknown } | undefined;
-    if (typeof auth?.token !== 'string' || !tokenMatches(auth.token, deviceToken)) {
-      return next(new Error('Invalid device token'));
-    }
-    socket.data.hostId = typeof auth.hostId === 'string' ? auth.hostId.slice(0, 100) : socket.id;
-    next();
-  });
+  // The /devices handshake (device token, its throttle, one connection per host id) is the
+  // devices module's (modules/devices/devices.socket.ts): it needs the database and the cluster.
   // Camera hosts hold the device token, but what they send is stored too (camera configs...).
   devices.on('connection', (socket) => refuseForbiddenPackets(app, socket, '/devices'));
 
@@ -141,6 +133,13 @@ export function createRealtime(
   // drain (docs/operations.md).
   app.addHook('preClose', async () => {
     io.engine.close();
+    // The Redis adapter unsubscribes on close: now, while Redis is there (cluster.ts quits it in
+    // an onClose hook that runs before this file's), not from io.close() below, whose commands
+    // on a closed connection were unhandled rejections.
+    for (const nsp of io._nsps.values()) {
+      await nsp.adapter.close();
+      nsp.adapter.close = () => undefined;
+    }
   });
   app.addHook('onClose', async () => {
     await io.close();

@@ -7,7 +7,7 @@ import { buildPath, toQueryString, type Permission, type RouteDef, type RouteInp
 import { buildApp, type App } from '../app.ts';
 import { configFromEnv, type AppConfig } from '../config.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
-import { insertUser, upsertReadonlyRole } from '../modules/users/users.repository.ts';
+import { insertUser, upsertReadonlyRole } from '../modules/auth/users.repository.ts';
 import { createPgDatabase } from './pg-database.ts';
 
 export { createPgDatabase };
@@ -17,7 +17,7 @@ export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export const ADMIN_PASSWORD = 'admin-test-password';
-export const DEVICE_TOKEN = 'test-device-token';
+export const DEVICE_TOKEN = 'test-device-token-0123456789abcdef';
 const HOST = 'localhost';
 export const ORIGIN = `http://${HOST}`;
 

@@ -20,6 +20,7 @@ const ResetPasswordPage = page(() => import('../modules/auth/reset-password.page
 const CalendarPage = page(() => import('../modules/events/calendar.page.tsx'), 'CalendarPage');
 const UsersPage = page(() => import('../modules/users/users.page.tsx'), 'UsersPage');
 const RolesPage = page(() => import('../modules/roles/roles.page.tsx'), 'RolesPage');
+const AuditPage = page(() => import('../modules/audit/audit.page.tsx'), 'AuditPage');
 const AlbumPage = page(() => import('../modules/snapshots/album.page.tsx'), 'AlbumPage');
 const SnapshotLinkPage = page(() => import('../modules/snapshots/snapshot-link.page.tsx'), 'SnapshotLinkPage');
 const MonitorPage = page(() => import('../modules/monitor/monitor.page.tsx'), 'MonitorPage');
@@ -135,6 +136,7 @@ export const router = createBrowserRouter([
           { index: true, element: <CalendarPage />, handle: { title: 'Calendar' } },
           gated('admin/users', 'Users', [P.USERS], <UsersPage />),
           gated('admin/roles', 'Roles', [P.ROLES_READ], <RolesPage />),
+          gated('admin/audit', 'Audit log', [P.AUDIT_READ], <AuditPage />),
           route('album', 'Album', <AlbumPage />),
           ...TEMPLATE_PAGES.map((t) =>
             gated(t.path, t.label, t.needs, TEMPLATE_SCREENS[t.path] ?? <PlaceholderPage title={t.label} />, t.or),

@@ -1,4 +1,5 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { events } from './events.ts';
 
 /**
  * Analytics roll-ups (docs/analytics.md). Kept exact by statement-level triggers on snapshots
@@ -49,4 +50,59 @@ export const pageViewCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.slugDate, t.dimension, t.key, t.day] })],
+);
+
+/**
+ * Successful queue joins (one row per join, no fan id: only where and when), so the seat heat
+ * map counts joins the way it counts photos: the roll-up below is kept by triggers on this
+ * table, and an event's delete or rename cascades here and through them.
+ */
+export const queueJoins = pgTable(
+  'queue_joins',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    slugDate: text('slug_date')
+      .notNull()
+      .references(() => events.slugDate, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    seatType: text('seat_type').notNull(),
+    section: text('section').notNull(),
+    row: text('row').notNull(),
+    seat: text('seat').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('queue_joins_event_idx').on(t.slugDate)],
+);
+
+/**
+ * The seat heat map's roll-up: per event and seat, queue joins, attendee photos and share
+ * records, kept exact by the analytics triggers on snapshots and queue_joins (docs/analytics.md).
+ * A venue has thousands of seats, so an event's map is a few thousand rows however many photos.
+ */
+export const seatCounts = pgTable(
+  'seat_counts',
+  {
+    slugDate: text('slug_date').notNull(),
+    seatType: text('seat_type').notNull(),
+    section: text('section').notNull(),
+    row: text('row').notNull(),
+    seat: text('seat').notNull(),
+    joins: integer('joins').notNull().default(0),
+    photos: integer('photos').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.slugDate, t.seatType, t.section, t.row, t.seat] })],
+);
+
+/** The same counts per section (what the bowl draws): ~100 rows to read instead of every seat. */
+export const sectionCounts = pgTable(
+  'section_counts',
+  {
+    slugDate: text('slug_date').notNull(),
+    seatType: text('seat_type').notNull(),
+    section: text('section').notNull(),
+    joins: integer('joins').notNull().default(0),
+    photos: integer('photos').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.slugDate, t.seatType, t.section] })],
 );

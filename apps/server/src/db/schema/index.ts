@@ -6,3 +6,5 @@ export * from './notifications.ts';
 export * from './cameras.ts';
 export * from './analytics.ts';
 export * from './mapping.ts';
+export * from './secrets.ts';
+export * from './audit.ts';

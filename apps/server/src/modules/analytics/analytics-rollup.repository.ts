@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { FACE_CONFIDENCE_THRESHOLD } from '@stadiumcam/contract';
 import { ANALYTICS_EMOTIONS } from '@stadiumcam/contract';
-import { rowsOf } from '../snapshots/snapshots.repository.ts';
+import { rowsOf } from '../snapshots/index.ts';
 
 /*
- * The analytics roll-ups (analytics_counts, event_users) maintained by statement-level
- * triggers on snapshots (and on event_users for the attendees per bucket), like the album counters (db/migrations/0001_album_counters.sql): one aggregate per
+ * The analytics roll-ups (analytics_counts, event_users, seat_counts) maintained by statement-level
+ * triggers on snapshots (on event_users for the attendees per bucket, on queue_joins for the joins per seat), like the album counters (db/migrations/0001_album_counters.sql): one aggregate per
  * statement, every writer covered (ingest, shares, overlays, moderation, event deletes and
  * renames). A statement adds its new rows' contributions and subtracts its old rows', so an
  * update that changes nothing counted (a favourite, a ban) writes nothing. Magicshots are the
@@ -100,23 +100,72 @@ const dropZeros = `
   delete from analytics_counts c using (select distinct slug_date from old_rows) o
   where c.slug_date = o.slug_date and c.n = 0`;
 
+/*
+ * The seat heat map's roll-ups (seat_counts, section_counts): per event and seat (and section), queue joins (rows of
+ * queue_joins), attendee photos and their share records. Same scheme: new rows add, old rows
+ * subtract, and a seat left with nothing counted is removed (only the seats the statement
+ * touched are looked at, so a share does not scan the event's seats).
+ */
+const SEAT = `slug_date, seat_type, section, "row", seat`;
+const seatPhotoRows = (table: string, sign: number) => `
+  select ${SEAT}, 0 as joins, ${sign} as photos, ${sign} * shared_count as shares
+  from ${table} where not magicshot and section <> ''`;
+const seatJoinRows = (table: string, sign: number) =>
+  `select ${SEAT}, ${sign} as joins, 0 as photos, 0 as shares from ${table}`;
+/** Adds the rows' counts per seat and per section (the bowl reads ~100 section rows, not every seat). */
+const addSeats = (parts: string) => `
+  with d as (${parts}),
+  seats as (
+    insert into seat_counts as c (${SEAT}, joins, photos, shares)
+    select ${SEAT}, sum(joins), sum(photos), sum(shares) from d
+    group by ${SEAT} having sum(joins) <> 0 or sum(photos) <> 0 or sum(shares) <> 0
+    on conflict (${SEAT}) do update
+      set joins = c.joins + excluded.joins, photos = c.photos + excluded.photos, shares = c.shares + excluded.shares)
+  insert into section_counts as c (slug_date, seat_type, section, joins, photos, shares)
+  select slug_date, seat_type, section, sum(joins), sum(photos), sum(shares) from d
+  group by slug_date, seat_type, section having sum(joins) <> 0 or sum(photos) <> 0 or sum(shares) <> 0
+  on conflict (slug_date, seat_type, section) do update
+    set joins = c.joins + excluded.joins, photos = c.photos + excluded.photos, shares = c.shares + excluded.shares`;
+const dropEmptySeats = `
+  delete from seat_counts c using (select distinct ${SEAT} from old_rows) o
+  where (c.slug_date, c.seat_type, c.section, c."row", c.seat) = (o.slug_date, o.seat_type, o.section, o."row", o.seat)
+    and c.joins = 0 and c.photos = 0 and c.shares = 0;
+  delete from section_counts c using (select distinct slug_date, seat_type, section from old_rows) o
+  where (c.slug_date, c.seat_type, c.section) = (o.slug_date, o.seat_type, o.section)
+    and c.joins = 0 and c.photos = 0 and c.shares = 0`;
+
 const fn = (name: string, statements: string[]) => `
   create or replace function ${name}() returns trigger language plpgsql as $fn$
   begin ${statements.join(';\n')}; return null; end $fn$`;
 
 const both = (f: (t: string, s: number) => string) => `${f('new_rows', 1)} union all ${f('old_rows', -1)}`;
 const FUNCTIONS = [
-  fn('analytics_ins', [addCounts(contributions('new_rows', 1)), addUsers(userRows('new_rows', 1))]),
+  fn('analytics_ins', [
+    addCounts(contributions('new_rows', 1)),
+    addUsers(userRows('new_rows', 1)),
+    addSeats(seatPhotoRows('new_rows', 1)),
+  ]),
   fn('analytics_del', [
     addCounts(contributions('old_rows', -1)),
     addUsers(userRows('old_rows', -1)),
+    addSeats(seatPhotoRows('old_rows', -1)),
     dropGone,
     dropZeros,
+    dropEmptySeats,
   ]),
-  fn('analytics_upd', [addCounts(both(contributions)), addUsers(both(userRows)), dropGone]),
+  fn('analytics_upd', [
+    addCounts(both(contributions)),
+    addUsers(both(userRows)),
+    addSeats(both(seatPhotoRows)),
+    dropGone,
+    dropEmptySeats,
+  ]),
   fn('analytics_users_ins', [addCounts(userContributions('new_rows', 1))]),
   fn('analytics_users_del', [addCounts(userContributions('old_rows', -1)), dropZeros]),
   fn('analytics_users_upd', [addCounts(both(userContributions))]),
+  fn('analytics_joins_ins', [addSeats(seatJoinRows('new_rows', 1))]),
+  fn('analytics_joins_del', [addSeats(seatJoinRows('old_rows', -1)), dropEmptySeats]),
+  fn('analytics_joins_upd', [addSeats(both(seatJoinRows)), dropEmptySeats]),
 ];
 
 const TRIGGERS = [
@@ -126,6 +175,9 @@ const TRIGGERS = [
   ['event_users', 'analytics_users_ins', 'insert', 'new table as new_rows'],
   ['event_users', 'analytics_users_del', 'delete', 'old table as old_rows'],
   ['event_users', 'analytics_users_upd', 'update', 'old table as old_rows new table as new_rows'],
+  ['queue_joins', 'analytics_joins_ins', 'insert', 'new table as new_rows'],
+  ['queue_joins', 'analytics_joins_del', 'delete', 'old table as old_rows'],
+  ['queue_joins', 'analytics_joins_upd', 'update', 'old table as old_rows new table as new_rows'],
 ] as const;
 
 const LOCK_KEY = 5_081_978;
@@ -137,11 +189,11 @@ export async function ensureAnalyticsRollup(db: Db): Promise<void> {
     for (const f of FUNCTIONS) await tx.execute(sql.raw(f));
     const present = rowsOf<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from pg_trigger
-        where tgrelid in ('snapshots'::regclass, 'event_users'::regclass)
+        where tgrelid in ('snapshots'::regclass, 'event_users'::regclass, 'queue_joins'::regclass)
           and tgname like 'analytics_%' and not tgisinternal`),
     )[0].n;
     if (present === TRIGGERS.length) return;
-    await tx.execute(sql`lock table snapshots, event_users in share row exclusive mode`);
+    await tx.execute(sql`lock table snapshots, event_users, queue_joins in share row exclusive mode`);
     for (const [table, name, event, refs] of TRIGGERS) {
       await tx.execute(sql.raw(`drop trigger if exists ${name} on ${table}`));
       await tx.execute(
@@ -152,7 +204,10 @@ export async function ensureAnalyticsRollup(db: Db): Promise<void> {
     // Counted again from the photos; the event_users triggers count the attendees meanwhile.
     await tx.execute(sql`delete from analytics_counts`);
     await tx.execute(sql`delete from event_users`);
+    await tx.execute(sql`delete from seat_counts`);
+    await tx.execute(sql`delete from section_counts`);
     await tx.execute(sql.raw(addCounts(contributions('snapshots', 1))));
     await tx.execute(sql.raw(addUsers(userRows('snapshots', 1))));
+    await tx.execute(sql.raw(addSeats(`${seatPhotoRows('snapshots', 1)} union all ${seatJoinRows('queue_joins', 1)}`)));
   });
 }

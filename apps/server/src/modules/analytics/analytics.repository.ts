@@ -1,7 +1,15 @@
 import { and, desc, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analyticsCounts, events, pageViewCounts, snapshotCounts } from '../../db/schema/index.ts';
-import { rowsOf } from '../snapshots/snapshots.repository.ts';
+import {
+  analyticsCounts,
+  events,
+  pageViewCounts,
+  queueJoins,
+  seatCounts,
+  sectionCounts as sectionCountsTable,
+  snapshotCounts,
+} from '../../db/schema/index.ts';
+import { rowsOf } from '../snapshots/index.ts';
 
 export type CountRow = { metric: string; key: string; bucket: Date; n: number };
 export type UserBucketRow = { bucket: Date; users: number; sharers: number };
@@ -64,4 +72,46 @@ export async function pageViewTotals(db: Db, slugDate: string) {
   const rows = await db.execute(sql`select dimension, key, sum(n)::int as n from ${pageViewCounts}
     where slug_date = ${slugDate} group by dimension, key`);
   return rowsOf<{ dimension: string; key: string; n: number }>(rows).map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** A successful queue join from a seat (counted by the seat roll-up's triggers). */
+export async function insertQueueJoin(
+  db: Db,
+  slugDate: string,
+  seat: { seatType: string; section: string; row: string; seat: string },
+): Promise<void> {
+  await db
+    .insert(queueJoins)
+    .values({ slugDate, seatType: seat.seatType, section: seat.section, row: seat.row, seat: seat.seat });
+}
+
+export type HeatmapMetricColumn = 'joins' | 'photos' | 'shares';
+export type SectionCountRow = { slugDate: string; seatType: string; section: string; n: number };
+
+/** Per section of these events: the metric's count (the section roll-up: ~100 rows an event). */
+export async function sectionCounts(
+  db: Db,
+  slugDates: string[],
+  metric: HeatmapMetricColumn,
+): Promise<SectionCountRow[]> {
+  const c = sectionCountsTable;
+  return db
+    .select({ slugDate: c.slugDate, seatType: c.seatType, section: c.section, n: c[metric] })
+    .from(c)
+    .where(inArray(c.slugDate, slugDates));
+}
+
+/** One section's seats with their metric in these events. */
+export async function seatCountsOf(
+  db: Db,
+  slugDates: string[],
+  seatType: string,
+  section: string,
+  metric: HeatmapMetricColumn,
+): Promise<{ slugDate: string; row: string; seat: string; n: number }[]> {
+  const c = seatCounts;
+  return db
+    .select({ slugDate: c.slugDate, row: c.row, seat: c.seat, n: c[metric] })
+    .from(c)
+    .where(and(inArray(c.slugDate, slugDates), eq(c.seatType, seatType), eq(c.section, section)));
 }

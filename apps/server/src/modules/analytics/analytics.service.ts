@@ -4,7 +4,6 @@ import {
   ANALYTICS_TOP,
   FACE_TRAITS,
   FIGURE_KEYS,
-  MSG,
   P,
   PAGE_VIEW_DIMENSIONS,
   WEB_PANELS,
@@ -19,13 +18,13 @@ import {
   type WebPanel,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { notFound, unprocessable } from '../../errors.ts';
+import { notFound, unprocessable, ERR } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { BUCKET_MINUTES } from './analytics-rollup.repository.ts';
 import * as repo from './analytics.repository.ts';
 import type { CountRow, EventRow } from './analytics.repository.ts';
 import { toCsv } from '../../csv.ts';
-import { eventBySlugDate } from '../devices/events-link.ts';
+import { eventBySlugDate } from '../events/index.ts';
 
 /** Above this span of photos, the timelines use hours instead of quarter hours. */
 const FINE_SPAN_MS = 12 * 3_600_000;
@@ -36,7 +35,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? round2((part * 100
 
 async function eventOf(deps: Deps, slugDate: string): Promise<EventRow> {
   const event = await repo.findEvent(deps.db, slugDate);
-  if (!event) throw notFound(MSG.events.eventNotFound);
+  if (!event) throw notFound(ERR.events.eventNotFound);
   return event;
 }
 
@@ -307,7 +306,7 @@ export async function pastEventData(deps: Deps, slugDate: string): Promise<PastE
 /** Every panel the caller may read, as one CSV (quoted cells, formula prefixes neutralised). */
 export async function exportCsv(deps: Deps, user: AuthUser, slugDate: string): Promise<{ name: string; csv: string }> {
   const event = await eventOf(deps, slugDate);
-  if (event.eventStatus === 'live') throw unprocessable(MSG.analytics.exportWhileLive);
+  if (event.eventStatus === 'live') throw unprocessable(ERR.analytics.exportWhileLive);
   const basic = await basicOf(deps, event);
   const rows: (string | number | null)[][] = [['panel', 'label', 'value']];
   for (const k of [...FIGURE_KEYS, 'sharedPhotos', 'sharers'] as const) rows.push(['figures', k, basic[k]]);
@@ -343,7 +342,7 @@ export async function exportCsv(deps: Deps, user: AuthUser, slugDate: string): P
 
 /** Counts one cookieless page view (no id, no address stored: counts per day only). */
 export async function recordPageView(deps: Deps, view: PageView): Promise<void> {
-  if (!(await eventBySlugDate(deps, view.slugDate))) throw notFound(MSG.events.eventNotFound);
+  if (!(await eventBySlugDate(deps, view.slugDate))) throw notFound(ERR.events.eventNotFound);
   const values: [string, string][] = [
     ['page', view.page],
     ['device', view.device],

@@ -1,18 +1,58 @@
-import { ATTENDEE_APP_MSG, MSG, rowsOf, seatsOf, sectionsOf } from '@stadiumcam/contract';
+import { rowsOf, seatsOf, sectionsOf, type CameraState, type QueuePosition } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, ERR } from '../../errors.ts';
 import { findSnapshotRow } from './attendee.repository.ts';
 import { share } from './attendee.service.ts';
-import { eventBySlugDate } from '../devices/events-link.ts';
-import { photoEmail } from './photo-email.service.ts';
+import { eventBySlugDate } from '../events/index.ts';
+import { photoEmail } from '../snapshots/index.ts';
 
-/** The fan's place in the camera queues (1 = next); camera null when in none. */
-export function queuePosition(deps: Deps, userId: string): { camera: string | null; position: number } {
-  for (const s of deps.cameras.states()) {
-    const i = s.queue.indexOf(userId);
-    if (i >= 0) return { camera: s.camera, position: i + 1 };
-  }
-  return { camera: null, position: 0 };
+/**
+ * The camera as a fan reads it: `cam3`, `camera-3`, `Cam 3` → '3' (the venue's internal ids are
+ * numbered cameras); any other id is the name the venue gave that camera and is shown as it is.
+ */
+export function cameraLabel(camera: string): string {
+  const numbered = /^cam(?:era)?[\s_-]*0*(\d{1,4})$/i.exec(camera.trim());
+  return numbered ? numbered[1] : camera;
+}
+
+/**
+ * The fan's place in the camera queues and what their queue screen says (docs/attendee-app.md,
+ * Queue states): from the host's last queue report (first = the one being photographed now) and
+ * its live time. Camera null and state `none` when the fan is in no queue.
+ */
+export function queuePosition(
+  deps: Deps,
+  userId: string,
+  states: CameraState[] = deps.cameras.states(),
+): QueuePosition {
+  return queuePositions(states)(userId);
+}
+
+const NOWHERE: QueuePosition = { camera: null, position: 0, state: 'none', cameraLabel: null, liveTime: 0 };
+
+/** What the queue screen says for the fan at index `i` of this camera's queue. */
+function placeAt(s: CameraState, i: number): QueuePosition {
+  const state = i === 0 ? 'live' : i === 1 ? 'next' : 'waiting';
+  return {
+    camera: s.camera,
+    position: i + 1,
+    state,
+    cameraLabel: cameraLabel(s.camera),
+    liveTime: state === 'live' ? Math.max(0, Math.round(s.liveTime)) : 0,
+  };
+}
+
+/**
+ * `queuePosition` of many fans at once: one pass over the queues (a fan's first place, in the
+ * same order), not one per fan (a camera with 250 queued fans would cost 250 passes per report).
+ */
+export function queuePositions(states: CameraState[]): (userId: string) => QueuePosition {
+  const first = new Map<string, [CameraState, number]>();
+  for (const s of states) s.queue.forEach((fanId, i) => first.has(fanId) || first.set(fanId, [s, i]));
+  return (userId) => {
+    const at = first.get(userId);
+    return at ? placeAt(at[0], at[1]) : NOWHERE;
+  };
 }
 
 /** Sends the photo e-mail to the fan, then records the Email share (consoles hear of it). */
@@ -33,15 +73,15 @@ export async function emailPhoto(
   input: { userId: string; userEmail: string; language?: string },
 ): Promise<{ ok: true }> {
   const row = await findSnapshotRow(deps.db, id);
-  if (!row || row.userId !== input.userId || row.hidden) throw notFound(MSG.attendeeApp.photoNotFound);
+  if (!row || row.userId !== input.userId || row.hidden) throw notFound(ERR.attendeeApp.photoNotFound);
   const event = await eventBySlugDate(deps, row.slugDate);
-  if (!event) throw notFound(MSG.attendeeApp.photoNotFound);
+  if (!event) throw notFound(ERR.attendeeApp.photoNotFound);
   const mail = photoEmail(deps, event, [row.sharedUri || row.rawCroppedUri], { language: input.language });
   try {
     await deps.mailer.send({ to: input.userEmail, ...mail });
   } catch (err) {
     deps.log.error({ err }, 'attendee photo mail failed');
-    throw new AppError(502, ATTENDEE_APP_MSG.emailFailed);
+    throw new AppError(502, ERR.attendeeApp.emailFailed);
   }
   await share(deps, id, { userId: input.userId, socialSource: 'Email', userEmail: input.userEmail });
   return { ok: true };

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { snapshots } from '../../db/schema/index.ts';
+import { serverSecrets, snapshots } from '../../db/schema/index.ts';
 import type { ShareRecord } from '../../db/schema/snapshots.ts';
-import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
+import type { SnapshotRow } from '../snapshots/index.ts';
 
 export async function findSnapshotRow(db: Db, id: string): Promise<SnapshotRow | null> {
   const [row] = await db.select().from(snapshots).where(eq(snapshots.id, id)).limit(1);
@@ -47,4 +47,14 @@ export async function appendShare(db: Db, id: string, record: ShareRecord): Prom
     .where(eq(snapshots.id, id))
     .returning();
   return row ?? null;
+}
+
+/**
+ * The shared secret `name`: the one stored, or `candidate` when none is yet (the first instance
+ * to ask writes it; the others read that one).
+ */
+export async function sharedSecret(db: Db, name: string, candidate: string): Promise<string> {
+  await db.insert(serverSecrets).values({ name, value: candidate }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row.value;
 }

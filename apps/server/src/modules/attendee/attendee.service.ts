@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
-  MSG,
   distanceKm,
-  type BlockedSeat,
+  isBlockedSeat,
+  offeredSeatOptions,
+  readSeat,
   type Event,
   type Geofence,
   type PublicEvent,
@@ -12,15 +13,17 @@ import {
   type ShareSource,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized, unprocessable, ERR } from '../../errors.ts';
 import { compositeLayers, rawLayer, type PlacedLayer, type RawLayer } from '../../media/images.ts';
 import { keyOfUrl } from '../../media/media-store.ts';
-import type { SnapshotRow } from '../snapshots/snapshots.repository.ts';
-import { toSnapshot, withoutContacts } from '../snapshots/snapshots.mapper.ts';
+import type { SnapshotRow } from '../snapshots/index.ts';
+import { toSnapshot, withoutContacts } from '../snapshots/index.ts';
 import { appendShare, findSnapshotRow, listUserSnapshotRows, setSnapshotOverlay } from './attendee.repository.ts';
-import { currentEvent, eventBySlugDate, metricsChanged } from '../devices/events-link.ts';
-import { toPublicTemplate } from './public-event.ts';
-import { cameraForSeat } from '../mapping/queue-routing.ts';
+import { currentEvent, eventBySlugDate, metricsChanged } from '../events/index.ts';
+import { toPublicTemplate } from '../template/index.ts';
+import { cameraForSeat } from '../mapping/index.ts';
+import { fanPlaces } from './fan-places.ts';
+import { insertQueueJoin } from '../analytics/index.ts';
 
 type Overlay = { storageKey: string; urlFullSize: string; disabled?: boolean; deleted?: boolean; sections?: unknown };
 
@@ -38,7 +41,7 @@ function overlaysOf(event: Event, section?: string): Overlay[] {
 /** The current event, or the one asked for, with the template parts the app shows. */
 export async function publicEvent(deps: Deps, slugDate?: string): Promise<PublicEvent> {
   const event = slugDate ? await eventBySlugDate(deps, slugDate) : await currentEvent(deps);
-  if (!event) throw notFound(MSG.events.eventNotFound);
+  if (!event) throw notFound(ERR.events.eventNotFound);
   return {
     ...toPublicTemplate(event),
     slugDate: event.slugDate,
@@ -53,59 +56,101 @@ export async function publicEvent(deps: Deps, slugDate?: string): Promise<Public
 }
 
 /**
- * The template's rules a queue join must pass on the server too: the seat is not blocked and,
- * with the geofence on, the reported position is inside its radius.
+ * The template's rules a queue join must pass on the server too (docs/security.md §17): the seat
+ * is read in the one spelling the seat map reads (else 400, nothing else runs), its type is one
+ * the event offers (a type the operator forced off gets the documents' 'Please, select a seat
+ * type'), it is not blocked in any spelling and, with the geofence on, the reported position is
+ * inside its radius.
  */
-function checkSeatAndPlace(event: Event, seat: Seat, location?: { latitude: number; longitude: number }): void {
-  const blocked = (event.blockedSeats as BlockedSeat[] | undefined) ?? [];
-  const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
-  if (
-    blocked.some(
-      (b) =>
-        same(b.seatType, seat.seatType) &&
-        same(b.section, seat.section) &&
-        same(b.row, seat.row) &&
-        same(b.seat, seat.seat),
-    )
-  )
-    throw unprocessable(MSG.templateParts.seatBlocked);
+function checkSeatAndPlace(event: Event, input: Seat, location?: { latitude: number; longitude: number }): Seat {
+  const read = readSeat(input);
+  if (!read.ok) throw badRequest(ERR.attendeeApp.seatUnreadable, [{ key: 'seatUnreadable', field: read.field }]);
+  const seat = read.seat;
+  if (!offeredSeatOptions(event.seatType).some((o) => o.type === seat.seatType))
+    throw new AppError(422, ERR.templateParts.selectSeatType, { details: [{ key: 'seatTypeNotOffered' }] });
+  if (isBlockedSeat(event.blockedSeats, seat)) throw unprocessable(ERR.templateParts.seatBlocked);
   const fence = event.geofence as Geofence | undefined;
   if (fence?.enabled) {
-    if (!location) throw forbidden(MSG.templateParts.positionNeeded);
-    if (distanceKm(fence, location) > fence.radius) throw forbidden(MSG.templateParts.outsideGeofence);
+    if (!location) throw forbidden(ERR.templateParts.positionNeeded);
+    if (distanceKm(fence, location) > fence.radius) throw forbidden(ERR.templateParts.outsideGeofence);
   }
+  return seat;
 }
 
+/** The camera whose queue holds the fan now, if any. */
+export function queuedAt(deps: Deps, userId: string): { camera: string; position: number } | null {
+  for (const s of deps.cameras.states()) {
+    const i = s.queue.indexOf(userId);
+    if (i >= 0) return { camera: s.camera, position: i + 1 };
+  }
+  return null;
+}
+
+/**
+ * A queue join (docs/security.md §18): only with the fan's own server-issued id (`fanId`, from its
+ * token), one join of a fan at a time, one place per fan (a join from another seat moves the fan:
+ * its old camera's host is told to drop it), and at most `queueMax` fans waiting per camera.
+ */
 export async function joinQueue(
   deps: Deps,
+  fanId: string | null,
   input: { slugDate: string; userId: string; seat: Seat; location?: { latitude: number; longitude: number } },
 ): Promise<{ camera: string; position: number }> {
+  if (!fanId) throw unauthorized(ERR.attendeeApp.fanIdNeeded);
+  if (fanId !== input.userId) throw forbidden(ERR.attendeeApp.fanIdMismatch);
   const event = await eventBySlugDate(deps, input.slugDate);
-  if (!event) throw notFound(MSG.events.eventNotFound);
+  if (!event) throw notFound(ERR.events.eventNotFound);
   // Only the event being played now: a QR code of another day must not occupy the cameras.
   const current = await currentEvent(deps);
   if (current.slugDate !== event.slugDate || current.eventStatus !== 'live') {
-    throw conflict(MSG.security.eventNotLive);
+    throw conflict(ERR.security.eventNotLive);
   }
-  checkSeatAndPlace(event, input.seat, input.location);
+  const seat = checkSeatAndPlace(event, input.seat, input.location);
   const hub = deps.cameras;
-  if (hub.isBanned(input.userId)) throw forbidden(MSG.attendeeApp.camerasBanned);
-  const { camera, aim } = cameraForSeat(deps, input.seat);
-  const host = hub.hostOf(camera);
-  if ('error' in host) throw conflict(MSG.attendeeApp.noCameraAvailable);
-  hub.setActive(input.slugDate);
+  if (hub.isBanned(fanId)) throw forbidden(ERR.attendeeApp.camerasBanned);
+  const release = await fanPlaces(deps).lock(fanId);
+  if (!release) throw conflict(ERR.attendeeApp.joinUnderWay);
   try {
-    const answer: { ok: true; position: number } | { ok: false; error: string } = await host.ask(
-      'queue join',
-      { camera, slugDate: input.slugDate, userId: input.userId, seat: input.seat, ...(aim ? { aim } : {}) },
-      deps.config.hostAckTimeoutMs,
+    const { camera, aim, seat: mapSeat } = cameraForSeat(deps, seat);
+    const host = hub.hostOf(camera);
+    if ('error' in host) throw conflict(ERR.attendeeApp.noCameraAvailable);
+    const queue = hub.get(camera)?.queue ?? [];
+    if (!queue.includes(fanId) && queue.length >= deps.config.publicLimits.queueMax)
+      throw new AppError(409, ERR.attendeeApp.queueFull(camera), {
+        headers: { 'retry-after': '60' },
+        details: [{ key: 'queueFull' }],
+      });
+    // One place per fan: the camera it waits at now (reported, or joined a moment ago) lets it go.
+    const before = queuedAt(deps, fanId)?.camera ?? (await fanPlaces(deps).placeOf(fanId));
+    if (before && before !== camera) await leaveQueue(deps, before, fanId);
+    hub.setActive(input.slugDate);
+    let answer: { ok: true; position: number } | { ok: false; error: string };
+    try {
+      answer = await host.ask(
+        'queue join',
+        { camera, slugDate: input.slugDate, userId: fanId, seat: mapSeat, ...(aim ? { aim } : {}) },
+        deps.config.hostAckTimeoutMs,
+      );
+    } catch {
+      throw conflict(ERR.attendeeApp.cameraNoAnswer);
+    }
+    if (!answer.ok) throw conflict(ERR.cameras.hostRefused(answer.error));
+    await fanPlaces(deps).setPlace(fanId, camera);
+    // The seat heat map's joins; the fan is queued already, so a failed count does not fail the join.
+    await insertQueueJoin(deps.db, input.slugDate, mapSeat).catch((err: Error) =>
+      deps.log.warn({ err: err.message }, 'queue join not counted'),
     );
-    if (!answer.ok) throw conflict(answer.error);
     return { camera, position: answer.position };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw conflict(MSG.attendeeApp.cameraNoAnswer);
+  } finally {
+    await release();
   }
+}
+
+/** Tells a camera's host to drop the fan (a move to another camera); a host that does not answer keeps it. */
+async function leaveQueue(deps: Deps, camera: string, fanId: string): Promise<void> {
+  const host = deps.cameras.hostOf(camera);
+  if ('error' in host) return;
+  await host.ask('kick', { userId: fanId }, deps.config.hostAckTimeoutMs).catch(() => undefined);
 }
 
 function toPublic(r: SnapshotRow): PublicSnapshot {
@@ -134,7 +179,7 @@ export async function userSnapshots(deps: Deps, slugDate: string, userId: string
 /** The attendee's own visible photo; anything else is "not found" (no probing of other ids). */
 async function ownPhoto(deps: Deps, id: string, userId: string): Promise<SnapshotRow> {
   const row = await findSnapshotRow(deps.db, id);
-  if (!row || row.userId !== userId || row.hidden) throw notFound(MSG.attendeeApp.photoNotFound);
+  if (!row || row.userId !== userId || row.hidden) throw notFound(ERR.attendeeApp.photoNotFound);
   return row;
 }
 
@@ -149,7 +194,7 @@ async function layerOf(
   fit: 'fill' | 'contain',
 ): Promise<RawLayer> {
   const key = keyOfUrl(url);
-  if (!key) throw new AppError(422, MSG.attendeeApp.overlayUnavailable);
+  if (!key) throw new AppError(422, ERR.attendeeApp.overlayUnavailable);
   const id = `${key}|${fit}|${size.width}x${size.height}`;
   const cached = deps.overlayLayers.get(id);
   if (cached) return cached;
@@ -157,7 +202,7 @@ async function layerOf(
   try {
     data = await deps.media.read(key);
   } catch {
-    throw new AppError(422, MSG.attendeeApp.overlayUnavailable);
+    throw new AppError(422, ERR.attendeeApp.overlayUnavailable);
   }
   const layer = await rawLayer(data, size.width, size.height, fit);
   // Raw pixels are big (3.7 MB at 1280×720): a dozen overlay and size pairs at most.
@@ -186,7 +231,7 @@ export async function chooseOverlay(
   let overlay: Overlay | undefined;
   if (overlayKey !== null) {
     overlay = event ? overlaysOf(event, row.section).find((o) => o.storageKey === overlayKey) : undefined;
-    if (!overlay) throw badRequest(MSG.attendeeApp.unknownOverlay(overlayKey));
+    if (!overlay) throw badRequest(ERR.attendeeApp.unknownOverlay(overlayKey));
   }
   const watermarkUrl = (event?.images as Record<string, string | undefined> | undefined)?.watermarkUrl;
   // Photos only (a video clip keeps its file); a watermark file gone missing is skipped, not fatal.
@@ -195,16 +240,20 @@ export async function chooseOverlay(
   const watermark = watermarkKey && (await deps.media.exists(watermarkKey).catch(() => false)) ? watermarkUrl : null;
   if (overlay || watermark) {
     const rawKey = keyOfUrl(row.rawCroppedUri);
-    if (!rawKey) throw new AppError(422, MSG.attendeeApp.photoNotStored);
+    if (!rawKey) throw new AppError(422, ERR.attendeeApp.photoNotStored);
     // A random name (128 bits): nothing public (photo id, overlay) derives a composite's link.
     const sharedKey = `${path.posix.dirname(rawKey)}/shared-${randomBytes(16).toString('hex')}.jpg`;
-    const jpeg = await compositeLayers(await deps.media.read(rawKey), async ({ width, height }) => [
-      ...(overlay
-        ? [{ ...(await layerOf(deps, overlay.urlFullSize, { width, height }, 'fill')), left: 0, top: 0 }]
-        : []),
-      // The event's watermark is on every photo a fan shares (spec 2 §5, Graphics).
-      ...(watermark ? [await watermarkLayer(deps, watermark, width, height)] : []),
-    ]);
+    const jpeg = await compositeLayers(
+      await deps.media.read(rawKey),
+      async ({ width, height }) => [
+        ...(overlay
+          ? [{ ...(await layerOf(deps, overlay.urlFullSize, { width, height }, 'fill')), left: 0, top: 0 }]
+          : []),
+        // The event's watermark is on every photo a fan shares (spec 2 §5, Graphics).
+        ...(watermark ? [await watermarkLayer(deps, watermark, width, height)] : []),
+      ],
+      deps.images.composite,
+    );
     sharedUri = await deps.media.put(sharedKey, jpeg);
   }
   // A composite no row names goes (the photo was deleted meanwhile, or the write failed).
@@ -216,7 +265,7 @@ export async function chooseOverlay(
   });
   if (!updated) {
     await dropMade();
-    throw notFound(MSG.attendeeApp.photoNotFound);
+    throw notFound(ERR.attendeeApp.photoNotFound);
   }
   // The photo keeps one composite: the one it had before goes (a ban or delete then finds all).
   const previous = row.sharedUri !== row.rawCroppedUri ? keyOfUrl(row.sharedUri) : null;
@@ -237,7 +286,7 @@ export async function share(
     date: new Date().toISOString(),
     ...(input.userEmail ? { userEmail: input.userEmail } : {}),
   });
-  if (!updated) throw notFound(MSG.attendeeApp.photoNotFound);
+  if (!updated) throw notFound(ERR.attendeeApp.photoNotFound);
   deps.realtime.toEvent(updated.slugDate, 'monitor snapshotShared', withoutContacts(toSnapshot(updated)));
   metricsChanged(deps, updated.slugDate);
   return toPublic(updated);

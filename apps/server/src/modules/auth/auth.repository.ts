@@ -1,22 +1,39 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginThrottle, resetRequests, resetTokens, sessions, users } from '../../db/schema/index.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from './users.repository.ts';
 
 // Sessions ---------------------------------------------------------------------------
 
-/** The user behind a live session id hash, or undefined when unknown or expired. */
-export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<UserRow | undefined> {
+export type SessionTimes = { createdAt: Date; expiresAt: Date };
+
+/** The user behind a live session id hash and the session's times, or undefined when unknown or ended. */
+export async function findSessionUser(
+  db: Db,
+  idHash: string,
+  now: Date,
+): Promise<{ user: UserRow; session: SessionTimes } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row?.user;
+  return row && { user: row.user, session: { createdAt: row.createdAt, expiresAt: row.expiresAt } };
 }
 
-export async function insertSession(db: Db, row: { idHash: string; userId: string; expiresAt: Date }): Promise<void> {
+/** Moves a live session's end (its use pushed the idle end on); an ended session stays ended. */
+export async function setSessionEnd(db: Db, idHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+}
+
+export async function insertSession(
+  db: Db,
+  row: { idHash: string; userId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
   await db.insert(sessions).values(row);
 }
 
@@ -148,6 +165,15 @@ export async function replaceResetToken(
     await tx.delete(resetTokens).where(and(eq(resetTokens.userId, row.userId), isNull(resetTokens.usedAt)));
     await tx.insert(resetTokens).values(row);
   });
+}
+
+/** Unused tokens of a user stop working (their e-mail or password was changed by someone). */
+export async function deleteUnusedResetTokens(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .delete(resetTokens)
+    .where(and(eq(resetTokens.userId, userId), isNull(resetTokens.usedAt)))
+    .returning({ tokenHash: resetTokens.tokenHash });
+  return rows.length;
 }
 
 export type ResetTokenRow = typeof resetTokens.$inferSelect;

@@ -8,6 +8,8 @@ import { confirmPasswordReset, login, requestPasswordReset, sessionUserOf } from
 
 export function registerAuthRoutes(app: App, deps: Deps): void {
   registerRoute(app, authRoutes.session, async ({ user }) => sessionUserOf(user));
+  // The console's quiet check: nobody logged in is an answer, not an error (issue 28 point 7).
+  registerRoute(app, authRoutes.sessionProbe, async ({ req }) => ({ user: req.user ? sessionUserOf(req.user) : null }));
 
   registerRoute(app, authRoutes.login, async ({ body, req, reply }) => {
     const { user, sid } = await login(deps, { ...body, ip: req.ip, previousSid: readSessionCookie(req) });

@@ -1,7 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import {
-  MSG,
   LOGIN_ADDRESS_MAX_FAILURES,
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_MS,
@@ -9,23 +8,18 @@ import {
   RESET_TOKEN_TTL_MS,
   RESET_WINDOW_MS,
   type LoginBody,
-  type MsgKey,
   type SessionUser,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, unauthorized } from '../../errors.ts';
+import { AppError, badRequest, unauthorized, ERR, type CodedText } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { endUserSessions, hashToken, permissionsForRoles, startSession } from './auth.sessions.ts';
-import {
-  findUserById,
-  findUserByUsername,
-  findUsersByEmail,
-  touchLastLogin,
-  updateUser,
-} from '../users/users.repository.ts';
+import { findUserById, findUserByUsername, findUsersByEmail, touchLastLogin, updateUser } from './users.repository.ts';
+import { auditNote } from '../../audit-context.ts';
 import {
   clearLoginAttempts,
   consumeResetToken,
+  deleteUnusedResetTokens,
   findResetToken,
   loginWindows,
   pruneResetTokens,
@@ -68,15 +62,13 @@ type Limit = {
   kind: ThrottleKind;
   max: number;
   windowMs: number;
-  text: (retryAfterSeconds: number) => string;
-  code: MsgKey;
+  text: (retryAfterSeconds: number) => CodedText;
 };
 const RESET_LIMIT: Limit = {
   kind: 'reset',
   max: RESET_MAX_REQUESTS,
   windowMs: RESET_WINDOW_MS,
-  text: MSG.auth.resetThrottled,
-  code: 'auth.resetThrottled',
+  text: ERR.auth.resetThrottled,
 };
 
 /**
@@ -94,7 +86,7 @@ async function assertUnderLimit(deps: Deps, limit: Limit, keys: string[], now: D
   }
   if (waitMs > 0) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new AppError(429, limit.text(seconds), { code: limit.code, headers: { 'retry-after': String(seconds) } });
+    throw new AppError(429, limit.text(seconds), { headers: { 'retry-after': String(seconds) } });
   }
 }
 
@@ -128,10 +120,7 @@ async function reserveLogin(deps: Deps, input: LoginInput, now: Date): Promise<s
   const waitMs = Math.max(0, ...starts.map((s) => s.getTime() + LOGIN_WINDOW_MS - now.getTime()));
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   deps.log.warn({ username: input.username, ip: input.ip }, 'login throttled');
-  throw new AppError(429, MSG.auth.loginThrottled(seconds), {
-    code: 'auth.loginThrottled',
-    headers: { 'retry-after': String(seconds) },
-  });
+  throw new AppError(429, ERR.auth.loginThrottled(seconds), { headers: { 'retry-after': String(seconds) } });
 }
 
 /**
@@ -140,16 +129,19 @@ async function reserveLogin(deps: Deps, input: LoginInput, now: Date): Promise<s
  */
 export async function login(deps: Deps, input: LoginInput): Promise<{ user: SessionUser; sid: string }> {
   const now = new Date();
+  // Every refusal below (throttled, wrong name or password) is a failed login in the audit log.
+  auditNote({ action: 'auth.loginFailed', username: input.username });
   const reserved = await reserveLogin(deps, input, now);
   const row = await findUserByUsername(deps.db, input.username);
   const ok = await verifyPassword(row?.passwordHash ?? (await unknownUserHash()), input.password);
   if (!row || !ok) {
     deps.log.warn({ username: input.username, ip: input.ip }, 'login failed');
-    throw unauthorized(MSG.auth.invalidCredentials);
+    throw unauthorized(ERR.auth.invalidCredentials);
   }
   await releaseLoginAttempt(deps.db, reserved);
   const sid = await startSession(deps, input.previousSid, row.id);
   await touchLastLogin(deps.db, row.id, now);
+  auditNote({ action: 'auth.login', actor: { id: row.id, username: row.username } });
   const user = sessionUserOf({
     _id: row.id,
     username: row.username,
@@ -210,12 +202,13 @@ export async function confirmPasswordReset(deps: Deps, token: string): Promise<v
   const userId = await consumeResetToken(deps.db, tokenHash, now);
   if (!userId) {
     const row = await findResetToken(deps.db, tokenHash);
-    if (!row) throw badRequest(MSG.auth.resetTokenInvalid);
-    if (row.usedAt) throw badRequest(MSG.auth.resetTokenUsed);
-    throw badRequest(MSG.auth.resetTokenExpired);
+    if (!row) throw badRequest(ERR.auth.resetTokenInvalid);
+    if (row.usedAt) throw badRequest(ERR.auth.resetTokenUsed);
+    throw badRequest(ERR.auth.resetTokenExpired);
   }
   const user = await findUserById(deps.db, userId);
-  if (!user) throw badRequest(MSG.auth.resetTokenInvalid);
+  if (!user) throw badRequest(ERR.auth.resetTokenInvalid);
+  auditNote({ actor: { id: user.id, username: user.username } });
   const password = randomPassword();
   await updateUser(deps.db, user.id, { passwordHash: await hashPassword(password) });
   await endUserSessions(deps, user.id);
@@ -235,6 +228,15 @@ export async function confirmPasswordReset(deps: Deps, token: string): Promise<v
     ].join('\n'),
   });
   deps.log.info({ userId: user.id }, 'password reset');
+}
+
+/**
+ * A user's e-mail or password was set by someone: a reset link already mailed (perhaps to
+ * the old address) stops working.
+ */
+export async function cancelPasswordResets(deps: Deps, userId: string): Promise<void> {
+  const dropped = await deleteUnusedResetTokens(deps.db, userId);
+  if (dropped) deps.log.info({ userId, dropped }, 'password reset links cancelled');
 }
 
 /**

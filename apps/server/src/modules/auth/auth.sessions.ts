@@ -9,13 +9,15 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { permissionsOfRoles } from '../roles/roles.repository.ts';
+import { permissionsOfRoles } from './roles.repository.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
   findSessionUser,
   insertSession,
+  setSessionEnd,
+  type SessionTimes,
 } from './auth.repository.ts';
 
 /** Session ids longer than this are not ours: not even looked up. */
@@ -30,14 +32,41 @@ export async function permissionsForRoles(db: Db, roleNames: string[]): Promise<
 }
 
 /**
- * The session cookie's user; an unknown or expired id yields null. Permissions are worked
- * out on every request, so a role edit applies at once to everyone holding the role.
+ * A session ends `idleMs` after its last use (SESSION_IDLE_HOURS) and at the latest
+ * SESSION_TTL_MS after the login, whichever comes first. `expires_at` holds that end; a
+ * request moves it on (the idle rule) but never past the absolute one.
  */
-export async function loadSessionUser(db: Db, sid: string | undefined): Promise<AuthUser | null> {
+const sessionEnd = (createdAt: Date, now: Date, idleMs: number) =>
+  new Date(Math.min(createdAt.getTime() + SESSION_TTL_MS, now.getTime() + idleMs));
+
+/**
+ * The end is written at most once a minute per session (a busy console sends many requests a
+ * minute), so an idle session may live up to a minute longer than the setting. With a setting
+ * under ten minutes (tests) a tenth of it.
+ */
+const touchEveryMs = (idleMs: number) => Math.min(60_000, idleMs / 10);
+
+async function keepAlive(db: Db, idHash: string, session: SessionTimes, now: Date, idleMs: number): Promise<void> {
+  const end = sessionEnd(session.createdAt, now, idleMs);
+  // Either way: a lowered setting shortens a live session at its next use.
+  if (Math.abs(end.getTime() - session.expiresAt.getTime()) >= touchEveryMs(idleMs)) {
+    await setSessionEnd(db, idHash, end, now);
+  }
+}
+
+/**
+ * The session cookie's user; an unknown, idle or expired id yields null, a live one is kept
+ * alive (`keepAlive`). Permissions are worked out on every request, so a role edit applies at
+ * once to everyone holding the role.
+ */
+export async function loadSessionUser(db: Db, sid: string | undefined, idleMs: number): Promise<AuthUser | null> {
   if (!sid || sid.length > MAX_SID_LENGTH) return null;
   const idHash = hashToken(sid);
-  const u = await findSessionUser(db, idHash, new Date());
-  if (!u) return null;
+  const now = new Date();
+  const found = await findSessionUser(db, idHash, now);
+  if (!found) return null;
+  await keepAlive(db, idHash, found.session, now, idleMs);
+  const u = found.user;
   return {
     _id: u.id,
     username: u.username,
@@ -62,7 +91,8 @@ export async function startSession(deps: Deps, previousSid: string | undefined, 
   await insertSession(deps.db, {
     idHash: hashToken(sid),
     userId,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    createdAt: now,
+    expiresAt: sessionEnd(now, now, deps.config.sessionIdleMs),
   });
   return sid;
 }

@@ -53,6 +53,15 @@ describeEachDb('auth: session, login, logout', (t) => {
     expect(new Date(me.body.lastLogin).toISOString()).toBe(me.body.lastLogin);
   });
 
+  it("answers the console's session check (GET /api/users/session) with user: null when logged out, never 401", async () => {
+    const anonymous = await t().call(authRoutes.sessionProbe);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ user: null });
+    const me = await t().call(authRoutes.sessionProbe, { cookie: await t().adminCookie() });
+    expect(me.status).toBe(200);
+    expect(me.body.user?.username).toBe('admin');
+  });
+
   it('lower-cases and trims the username, and sets an httpOnly SameSite=Lax cookie', async () => {
     const res = await t().app.inject({
       method: 'POST',

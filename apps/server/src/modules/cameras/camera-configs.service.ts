@@ -5,12 +5,12 @@ import {
   type CameraConfig,
   type CameraWithConfigs,
   type HostInfo,
-  MSG,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound, ERR } from '../../errors.ts';
 import type { DeviceSocket } from './cameras.service.ts';
 import { listCameraConfigs, setCameraConfigs, type CameraConfigRow } from './camera-configs.repository.ts';
+import { auditNote } from '../../audit-context.ts';
 
 const ReportSchema = z.object({ camera: z.string().max(40), configs: z.array(CameraConfigSchema).max(200) });
 
@@ -56,9 +56,9 @@ export async function updateCameraConfigs(
   body: { camera: string; configs: { configKey: string; configValue: string | number }[] },
   username: string,
 ): Promise<CameraWithConfigs> {
-  if (body.camera !== key) throw badRequest(MSG.cameras.bodyCameraDiffers);
+  if (body.camera !== key) throw badRequest(ERR.cameras.bodyCameraDiffers);
   const [row] = await listCameraConfigs(deps.db, [key]);
-  if (!row) throw notFound(MSG.cameras.unknownCamera(key));
+  if (!row) throw notFound(ERR.cameras.unknownCamera(key));
   const current = toCamera(deps, row).configs;
   const byKey = new Map(current.map((c) => [c.configKey, c]));
   const values: { configKey: string; configValue: string | number }[] = [];
@@ -73,17 +73,23 @@ export async function updateCameraConfigs(
     if ('error' in checked) errors.push(checked.error);
     else values.push({ configKey: v.configKey, configValue: checked.value });
   }
-  if (errors.length) throw badRequest(errors[0], errors);
+  if (errors.length) throw badRequest(ERR.cameras.configValueInvalid(errors[0]), errors);
+  auditNote({
+    detail: {
+      before: Object.fromEntries(values.map((v) => [v.configKey, byKey.get(v.configKey)?.configValue ?? null])),
+      after: Object.fromEntries(values.map((v) => [v.configKey, v.configValue])),
+    },
+  });
   const host = deps.cameras.hostOf(key);
-  if ('error' in host) throw conflict(host.error);
+  if ('error' in host) throw conflict({ code: host.code, text: host.error });
   let answer;
   try {
     answer = (await host.ask('configs', { camera: key, configs: values }, deps.config.hostAckTimeoutMs)) as
       { ok: true } | { ok: false; error: string };
   } catch {
-    throw conflict(MSG.cameras.hostNoAnswer);
+    throw conflict(ERR.cameras.hostNoAnswer);
   }
-  if (!answer.ok) throw conflict(answer.error);
+  if (!answer.ok) throw conflict(ERR.cameras.hostRefused(answer.error));
   const changed = new Map(values.map((v) => [v.configKey, v.configValue]));
   const next: CameraConfig[] = current.map((c) =>
     changed.has(c.configKey) ? { ...c, configValue: changed.get(c.configKey)! } : c,

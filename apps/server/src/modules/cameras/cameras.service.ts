@@ -8,11 +8,13 @@ import type {
   DeviceServerEvents,
   HostHello,
   HostInfo,
+  MsgKey,
 } from '@stadiumcam/contract';
 import { CameraReportSchema, HostHelloSchema, MAX_FRAME_BYTES, MSG } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
+import { ERR } from '../../errors.ts';
 import { listKnownCameras, upsertHostCameras } from './cameras.repository.ts';
-import { listenQueueUsers, queueUsers } from '../devices/events-link.ts';
+import { listenQueueUsers, queueUsers } from '../events/index.ts';
 import { FramePacer, type LiveFrame } from './frame-pacer.ts';
 
 export type DeviceSocket = Socket<DeviceClientEvents, DeviceServerEvents, Record<string, never>, { hostId: string }>;
@@ -66,6 +68,10 @@ export class CameraHub {
   /** Frames relayed and dropped, for the benchmark and the logs. */
   readonly counters = { framesIn: 0, framesDropped: 0 };
   private readonly frames: FramePacer;
+  /** When each camera's last live frame arrived (ms), here or on another instance: the pre-live checklist's "streaming". */
+  private readonly frameTimes = new Map<string, number>();
+  /** When each camera's `liveTime` was last reported (states() counts it down from then). */
+  private readonly liveSince = new Map<string, number>();
 
   constructor(private readonly deps: Deps) {
     this.frames = new FramePacer(() => deps.realtime.consoles);
@@ -76,7 +82,10 @@ export class CameraHub {
     cluster.on('active', (slugDate: string | null) => (this.active = typeof slugDate === 'string' ? slugDate : null));
     cluster.on('ban', (userId: string) => typeof userId === 'string' && this.bannedUsers.add(userId));
     // Frames from hosts on other instances, for this instance's consoles.
-    cluster.onFrame((meta, jpeg) => this.frames.push({ ...meta, frame: jpeg }));
+    cluster.onFrame((meta, jpeg) => {
+      this.frameTimes.set(meta.camera, Date.now());
+      this.frames.push({ ...meta, frame: jpeg });
+    });
     // A new instance (or one back after Redis was away) learns the cameras served here.
     cluster.onInstanceSeen(() => {
       for (const [key, e] of this.cameras) if (e.socket) this.share(key, e);
@@ -127,6 +136,23 @@ export class CameraHub {
     this.deps.cluster.redis?.sadd(this.deps.cluster.key('banned'), userId).catch(() => {});
   }
 
+  private readonly stateListeners: ((before: CameraState | undefined, after: CameraState) => void)[] = [];
+
+  /**
+   * Told of every change of a camera's state, reported here or mirrored from another instance, so
+   * every instance can push queue places to the fans it holds streams of (modules/attendee).
+   */
+  onStateChange(listener: (before: CameraState | undefined, after: CameraState) => void): void {
+    this.stateListeners.push(listener);
+  }
+
+  private changed(before: CameraState | undefined, after: CameraState): void {
+    // A new figure or a new attendee restarts the count; an fps report repeating it does not.
+    if (before?.liveTime !== after.liveTime || before?.queue[0] !== after.queue[0])
+      this.liveSince.set(after.camera, Date.now());
+    for (const listener of this.stateListeners) listener(before, after);
+  }
+
   /** Tells the other instances what this one's host last said about a camera. */
   private share(camera: string, e: Entry): void {
     this.deps.cluster.publish('camera', { state: e.state, hostId: e.socket?.data.hostId ?? null });
@@ -142,6 +168,8 @@ export class CameraHub {
       this.cameras.set(camera, { state: p.state, socket: null, remote: { instance: from, hostId: p.hostId } });
     else if (!e?.remote || e.remote.instance === from)
       this.cameras.set(camera, { state: offState(camera), socket: null, remote: null });
+    const after = this.cameras.get(camera)?.state;
+    if (after && after !== e?.state) this.changed(e?.state, after);
   }
 
   /** An instance died with its hosts: their cameras are off here until the hosts reconnect somewhere. */
@@ -151,19 +179,36 @@ export class CameraHub {
       if (e.remote?.instance !== instance) continue;
       const wasOn = e.state.status === 'on';
       if (this.active && e.state.queue.length) queueUsers(this.deps, this.active, key, []);
+      const before = e.state;
       e.state = offState(key);
       e.remote = null;
+      this.changed(before, e.state);
       if (wasOn) local.emit('monitor power', { camera: key, status: 'off' });
       local.emit('monitor camera', e.state);
     }
+  }
+
+  /** When the camera's last live frame arrived (ms since the epoch), or null when none did. */
+  lastFrameAt(camera: string): number | null {
+    return this.frameTimes.get(camera) ?? null;
   }
 
   get(camera: string): CameraState | undefined {
     return this.cameras.get(camera)?.state;
   }
 
+  /**
+   * Every camera's state as of now: `liveTime` is what is left of the last report's figure (a
+   * console or a fan that opens mid-turn counts down from the truth, not from the turn's start).
+   */
   states(): CameraState[] {
-    return [...this.cameras.values()].map((e) => e.state).sort((a, b) => a.camera.localeCompare(b.camera));
+    const now = Date.now();
+    return [...this.cameras.values()]
+      .map(({ state }) => {
+        const elapsed = (now - (this.liveSince.get(state.camera) ?? now)) / 1000;
+        return state.liveTime > 0 ? { ...state, liveTime: Math.max(0, Math.ceil(state.liveTime - elapsed)) } : state;
+      })
+      .sort((a, b) => a.camera.localeCompare(b.camera));
   }
 
   status(): CameraStatus {
@@ -199,11 +244,13 @@ export class CameraHub {
     };
   }
 
-  /** The host serving `camera`, or the reason there is none. */
-  hostOf(camera: string): HostRef | { error: string } {
+  /** The host serving `camera`, or the reason there is none (its text, and its key as `code`). */
+  hostOf(camera: string): HostRef | { error: string; code: MsgKey } {
     const entry = this.cameras.get(camera);
-    if (!entry) return { error: MSG.cameras.unknownCamera(camera) };
-    return this.hostRef(entry) ?? { error: MSG.cameras.noConnectedHost(camera) };
+    const hostRef = entry && this.hostRef(entry);
+    if (hostRef) return hostRef;
+    const why = entry ? ERR.cameras.noConnectedHost(camera) : ERR.cameras.unknownCamera(camera);
+    return { error: why.text, code: why.code };
   }
 
   /** Every connected host with the cameras it serves (or only those in `only`). */
@@ -302,6 +349,7 @@ export class CameraHub {
     };
     if (next.status === 'off') next.fps = 0;
     entry.state = next;
+    this.changed(before, next);
     this.share(next.camera, entry);
     const camera = next.camera;
     if (next.status !== before.status) this.consoles.emit('monitor power', { camera, status: next.status });
@@ -333,6 +381,7 @@ export class CameraHub {
     this.counters.framesIn++;
     const { camera, fps } = entry.state;
     const frame: LiveFrame = { camera, frame: jpeg, fps, ts: Date.now() };
+    this.frameTimes.set(camera, frame.ts);
     this.frames.push(frame);
     this.deps.cluster.publishFrame({ camera, fps, ts: frame.ts }, jpeg);
   }
@@ -345,7 +394,9 @@ export class CameraHub {
       e.socket = null;
       if (this.active && e.state.queue.length) queueUsers(this.deps, this.active, key, []);
       const wasOn = e.state.status === 'on';
+      const before = e.state;
       e.state = offState(key);
+      this.changed(before, e.state);
       this.share(key, e);
       if (wasOn) this.consoles.emit('monitor power', { camera: key, status: 'off' });
       this.consoles.emit('monitor camera', e.state);

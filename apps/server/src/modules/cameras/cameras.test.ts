@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { MSG, P, attendeeRoutes, camerasRoutes, type CameraState } from '@stadiumcam/contract';
 import { ensureTodayEventLive } from '../events/events.service.ts';
 import { describeEachDb } from '../../test/harness.ts';
-import { SocketPool, ask, listenUrl, next, type TestHost } from './realtime.test-util.ts';
+import { SocketPool, ask, listenUrl, next, type TestHost } from '../../test/realtime.ts';
+import { joinAs, newFan } from '../attendee/fan.test-util.ts';
 
 const jpeg = (color: string) =>
   sharp({ create: { width: 64, height: 36, channels: 3, background: color } })
@@ -48,6 +49,23 @@ describeEachDb('camera hosts and console camera commands', (t) => {
     expect((await t().call(camerasRoutes.status, { cookie })).body.cameras).toMatchObject({ st1: 'off', st2: 'off' });
   });
 
+  it('serves the live time left as of now, not the figure of the turn start (a console opened mid-turn)', async () => {
+    const cookie = await t().adminCookie();
+    const host = await pool.host('host-live', [{ camera: 'lt1' }]);
+    const liveTime = async () =>
+      (await t().call(camerasRoutes.monitor, { cookie })).body.cameras.find((c: CameraState) => c.camera === 'lt1')
+        ?.liveTime;
+    host.emit('report', { camera: 'lt1', queue: ['fan-a'], liveTime: 6 });
+    await vi.waitFor(async () => expect(await liveTime()).toBe(6));
+    // An fps report repeating the figure does not restart the count; the count goes down.
+    host.emit('report', { camera: 'lt1', fps: 5, liveTime: 6 });
+    await vi.waitFor(async () => expect(await liveTime()).toBe(5), { timeout: 3000, interval: 100 });
+    // The next fan's turn starts from its own figure.
+    host.emit('report', { camera: 'lt1', queue: ['fan-b'], liveTime: 6 });
+    await vi.waitFor(async () => expect(await liveTime()).toBe(6));
+    host.disconnect();
+  });
+
   it('tells every console when a host connects, with its cameras ("monitor socket connected")', async () => {
     const cookie = await t().adminCookie();
     const console = await pool.console(cookie);
@@ -78,6 +96,69 @@ describeEachDb('camera hosts and console camera commands', (t) => {
       ok: false,
       error: 'Unknown camera "nope"',
     });
+    host.disconnect();
+  });
+
+  it("passes a host's queue, first seat and pan/zoom report on to the consoles (monitor queue, monitor firstSrs, monitor panZoom)", async () => {
+    const console = await pool.console(await t().adminCookie());
+    const host = await pool.host('host-report', [{ camera: 'rp1' }]);
+    const queue = next<{ camera: string; queue: string[] }>(console, 'monitor queue', (p) => p.camera === 'rp1');
+    const firstSrs = next<{ camera: string; firstSrs: unknown }>(
+      console,
+      'monitor firstSrs',
+      (p) => p.camera === 'rp1',
+    );
+    const panZoom = next<{ camera: string; panAndZoom: unknown }>(
+      console,
+      'monitor panZoom',
+      (p) => p.camera === 'rp1',
+    );
+    const seat = { id: 'fan-1', section: '101', row: 'B', seat: '7' };
+    host.emit('report', {
+      camera: 'rp1',
+      queue: ['fan-1', 'fan-2'],
+      firstSrs: seat,
+      panAndZoom: { scale: 2, posX: 0.5, posY: 0.25 },
+    });
+    expect(await queue).toEqual({ camera: 'rp1', queue: ['fan-1', 'fan-2'] });
+    expect(await firstSrs).toEqual({ camera: 'rp1', firstSrs: seat });
+    expect(await panZoom).toEqual({ camera: 'rp1', panAndZoom: { scale: 2, posX: 0.5, posY: 0.25 } });
+    host.disconnect();
+  });
+
+  it('a console snoozes a suspicious user on every host (snooze user), 2 minutes unless it says how long', async () => {
+    const console = await pool.console(await t().adminCookie());
+    const host = await pool.host('host-snooze', [{ camera: 'sz1' }]);
+    const snoozed: { userId: string; minutes: number }[] = [];
+    host.on('snooze', (payload, ack) => {
+      snoozed.push(payload);
+      ack({ ok: true });
+    });
+    expect(await ask(console, 'snooze user', { userId: 'fan-9' })).toEqual({ ok: true });
+    expect(await ask(console, 'snooze user', { userId: 'fan-8', minutes: 10 })).toEqual({ ok: true });
+    await vi.waitFor(() =>
+      expect(snoozed).toEqual([
+        { userId: 'fan-9', minutes: 2 },
+        { userId: 'fan-8', minutes: 10 },
+      ]),
+    );
+    host.disconnect();
+  });
+
+  it('a host taking a photo of a user tells the consoles (takeSnapshot), with the seat it reported', async () => {
+    const console = await pool.console(await t().adminCookie());
+    const host = await pool.host('host-take', [{ camera: 'tk1' }]);
+    const seat = { id: 'fan-3', section: '102', row: 'C', seat: '4' };
+    const seated = next<{ camera: string }>(console, 'monitor firstSrs', (p) => p.camera === 'tk1');
+    host.emit('report', { camera: 'tk1', firstSrs: seat });
+    await seated;
+    const taken = next<{ camera: string; userId: string; firstSrs: unknown }>(
+      console,
+      'takeSnapshot',
+      (p) => p.camera === 'tk1',
+    );
+    host.emit('taking snapshot', { camera: 'tk1', userId: 'fan-3' });
+    expect(await taken).toEqual({ camera: 'tk1', userId: 'fan-3', firstSrs: seat });
     host.disconnect();
   });
 
@@ -301,34 +382,39 @@ describeEachDb('camera hosts and console camera commands', (t) => {
       ack({ ok: true, position: queues[camera].length });
     });
     const live = await ensureTodayEventLive(t().app.deps);
+    const fan = await newFan(t());
     // Only the live event takes queue joins (issue 16 §10).
-    const template = await t().call(attendeeRoutes.joinQueue, {
-      body: {
-        slugDate: 'stadiumcam',
-        userId: 'fan-1',
-        seat: { seatType: 'section', section: '1', row: 'A', seat: '1' },
-      },
+    const template = await joinAs(t(), fan, {
+      slugDate: 'stadiumcam',
+      seat: { seatType: 'section', section: '1', row: 'A', seat: '1' },
     });
     expect(template).toMatchObject({ status: 409, body: { error: MSG.security.eventNotLive } });
     const body = {
       slugDate: live.slugDate,
-      userId: 'fan-1',
+      userId: fan.userId,
       seat: { seatType: 'section', section: '104', row: 'F', seat: '12' },
     };
+    const headers = fan.headers;
     // Other suites' cameras are off or gone by now; only this host's cameras are on.
     await vi.waitFor(async () => {
-      const res = await t().call(attendeeRoutes.joinQueue, { body });
+      const res = await t().call(attendeeRoutes.joinQueue, { body, headers });
       expect(res.body).toEqual({ camera: 'q2', position: 1 });
     });
-    expect(joins).toContainEqual({ camera: 'q2', userId: 'fan-1' });
+    expect(joins).toContainEqual({ camera: 'q2', userId: fan.userId });
 
-    const unknown = await t().call(attendeeRoutes.joinQueue, { body: { ...body, slugDate: 'nope-2020-01-01' } });
+    const unknown = await t().call(attendeeRoutes.joinQueue, {
+      body: { ...body, slugDate: 'nope-2020-01-01' },
+      headers,
+    });
     expect(unknown.status).toBe(404);
-    const bad = await t().call(attendeeRoutes.joinQueue, { body: { ...body, seat: { section: '1' } as never } });
+    const bad = await t().call(attendeeRoutes.joinQueue, {
+      body: { ...body, seat: { section: '1' } as never },
+      headers,
+    });
     expect(bad.status).toBe(400);
     hostA.disconnect();
     await vi.waitFor(async () => {
-      const none = await t().call(attendeeRoutes.joinQueue, { body });
+      const none = await t().call(attendeeRoutes.joinQueue, { body, headers });
       expect(none).toMatchObject({ status: 409, body: { error: 'No camera is available' } });
     });
   });

@@ -1,21 +1,25 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_PHOTO_BYTES, MSG, devicesRoutes } from '@stadiumcam/contract';
+import { uploadError } from '../../media/multipart.ts';
+import { MAX_PHOTO_BYTES, devicesRoutes } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, ERR } from '../../errors.ts';
 import { registerRoute } from '../../plugins/routes.ts';
-import { ingestPhoto, type PhotoUpload } from './ingest.service.ts';
+import { ingestPhoto, refuseWhenBusy, type PhotoUpload } from './ingest.service.ts';
 
 /** Camera hosts' photo uploads (docs/protocol.md §1). */
 export function registerDevicesRoutes(app: App, deps: Deps): void {
-  registerRoute(app, devicesRoutes.uploadPhoto, async ({ req }) => ingestPhoto(deps, await readUpload(req)));
+  registerRoute(app, devicesRoutes.uploadPhoto, async ({ req }) => {
+    refuseWhenBusy(deps);
+    return ingestPhoto(deps, await readUpload(req));
+  });
 }
 
 const MAX_METADATA_BYTES = 256 * 1024;
 
 /** Reads the multipart body: one `metadata` field and one `image` file, in either order. */
 async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
-  if (!req.isMultipart()) throw new AppError(415, MSG.media.notMultipart);
+  if (!req.isMultipart()) throw new AppError(415, ERR.media.notMultipart);
   let metadata: string | undefined;
   let image: Buffer | undefined;
   const parts = req.parts({
@@ -26,24 +30,18 @@ async function readUpload(req: FastifyRequest): Promise<PhotoUpload> {
       if (part.type === 'file') {
         if (part.fieldname !== 'image' || image) {
           await part.toBuffer();
-          throw badRequest(MSG.templateImages.fieldImage);
+          throw badRequest(ERR.templateImages.fieldImage);
         }
         image = await part.toBuffer();
       } else if (part.fieldname === 'metadata') {
-        if (part.valueTruncated) throw new AppError(413, MSG.devices.metadataTooLarge);
+        if (part.valueTruncated) throw new AppError(413, ERR.devices.metadataTooLarge);
         metadata = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-      throw new AppError(413, MSG.templateImages.fileTooLarge(MAX_PHOTO_BYTES / (1024 * 1024)));
-    }
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.templateImages.fieldImage);
-    throw badRequest(MSG.media.malformedUploadReason(e.message));
+    throw uploadError(err, { maxFiles: 1, tooLarge: ERR.templateImages.fileTooLarge(MAX_PHOTO_BYTES / (1024 * 1024)) });
   }
-  if (metadata === undefined) throw badRequest(MSG.devices.metadataMissing);
-  if (!image?.length) throw badRequest(MSG.templateImages.fileMissing);
+  if (metadata === undefined) throw badRequest(ERR.devices.metadataMissing);
+  if (!image?.length) throw badRequest(ERR.templateImages.fileMissing);
   return { metadata, image };
 }

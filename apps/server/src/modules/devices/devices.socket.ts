@@ -1,17 +1,60 @@
+import { MSG } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { checkSuspicious } from '../notifications/notifications.service.ts';
-import { CAMERAS_ROOM, type DeviceSocket } from '../cameras/cameras.service.ts';
-import { hostReportedConfigs } from '../cameras/camera-configs.service.ts';
+import { checkSuspicious } from '../notifications/index.ts';
+import { CAMERAS_ROOM, type CameraHub, type DeviceSocket } from '../cameras/index.ts';
+import { hostReportedConfigs } from '../cameras/index.ts';
+import type { DeviceGate } from './device-gate.ts';
+import type { HostBinding } from './host-binding.ts';
 
 /**
- * Camera hosts on /devices (the token was checked at connect by plugins/socket.ts).
- * docs/protocol.md §1 lists every event.
+ * The /devices handshake: the device token (throttled per address), then the host id bound to
+ * this one connection (docs/protocol.md §1, docs/security.md §15). A refusal is the handshake's
+ * `connect_error` with the catalogue's text.
  */
-export function registerDeviceSocket(deps: Deps): void {
+function registerDeviceHandshake(deps: Deps, gate: DeviceGate, binding: HostBinding): void {
+  deps.realtime.devices.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown; hostId?: unknown } | undefined;
+    const hostId = typeof auth?.hostId === 'string' && auth.hostId ? auth.hostId.slice(0, 100) : socket.id;
+    gate
+      .check(auth?.token, socket.handshake.address)
+      .then(async (refused) => refused?.message ?? (await binding.bind(socket, hostId)))
+      .then(
+        (refusal) => {
+          if (refusal) return next(new Error(refusal));
+          socket.data.hostId = hostId;
+          next();
+        },
+        (err: unknown) => {
+          deps.log.error({ err, hostId }, 'device handshake failed');
+          next(new Error(MSG.common.internalError));
+        },
+      );
+  });
+}
+
+/** A camera that another connected host serves: only its host announces it (docs/protocol.md §1). */
+function cameraServedElsewhere(hub: CameraHub, socket: DeviceSocket, hello: unknown): string | null {
+  const cameras = (hello as { cameras?: unknown } | null)?.cameras;
+  if (!Array.isArray(cameras)) return null;
+  for (const c of cameras as { camera?: unknown }[]) {
+    if (typeof c?.camera !== 'string') continue;
+    const host = hub.hostOf(c.camera);
+    if ('hostId' in host && host.hostId !== socket.data.hostId) {
+      return MSG.devices.cameraServedByHost(c.camera, host.hostId);
+    }
+  }
+  return null;
+}
+
+/** Camera hosts on /devices. docs/protocol.md §1 lists every event. */
+export function registerDeviceSocket(deps: Deps, gate: DeviceGate, binding: HostBinding): void {
   const hub = deps.cameras;
+  registerDeviceHandshake(deps, gate, binding);
   deps.realtime.devices.on('connection', (socket: DeviceSocket) => {
     socket.on('hello', (payload, ack) => {
-      const answer = hub.hello(socket, payload);
+      const taken = cameraServedElsewhere(hub, socket, payload);
+      if (taken) deps.log.warn({ hostId: socket.data.hostId, refused: taken }, 'host hello refused');
+      const answer = taken ? { ok: false as const, error: taken } : hub.hello(socket, payload);
       if (typeof ack === 'function') ack(answer);
     });
     socket.on('report', (payload) => hub.report(socket, payload));
@@ -56,11 +99,17 @@ export function registerDeviceSocket(deps: Deps): void {
       );
     });
     // Camera Configs (spec 3 §2.6): what the host's cameras are set to, stored by the cameras area.
+    // Stored one after another: two reports in flight could land out of order, and an earlier one
+    // (say 'Connecting', sent at hello) would overwrite the camera's newer state.
+    let configWrites = Promise.resolve();
     socket.on('camera configs', (payload) => {
-      hostReportedConfigs(deps, socket, payload).catch((err: unknown) =>
-        deps.log.error({ err }, 'could not store camera configs'),
-      );
+      configWrites = configWrites
+        .then(() => hostReportedConfigs(deps, socket, payload))
+        .catch((err: unknown) => deps.log.error({ err }, 'could not store camera configs'));
     });
-    socket.on('disconnect', () => hub.disconnect(socket));
+    socket.on('disconnect', () => {
+      binding.release(socket, socket.data.hostId);
+      hub.disconnect(socket);
+    });
   });
 }

@@ -8,7 +8,7 @@ import {
   type UploadFace,
 } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { SocketPool, ask, listenUrl, next, uploadPhoto, type TestHost } from '../cameras/realtime.test-util.ts';
+import { SocketPool, ask, listenUrl, next, uploadPhoto, type TestHost } from '../../test/realtime.ts';
 import { findSnapshotRow } from '../attendee/attendee.repository.ts';
 
 const photo = (width = 1600, height = 900, format: 'jpeg' | 'png' = 'jpeg') =>

@@ -10,8 +10,9 @@ import {
 import { startVenue, type Venue } from '@stadiumcam/venue-sim';
 import { DEVICE_TOKEN, describeEachDb } from '../../test/harness.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
-import { SocketPool, ask, listenUrl, next } from '../cameras/realtime.test-util.ts';
+import { SocketPool, ask, listenUrl, next } from '../../test/realtime.ts';
 import { findSnapshotRow } from '../attendee/attendee.repository.ts';
+import { joinAs, newFan } from '../attendee/fan.test-util.ts';
 
 describeEachDb('venue simulator against the server', (t) => {
   let url = '';
@@ -41,7 +42,7 @@ describeEachDb('venue simulator against the server', (t) => {
 
   it('attendees queue and get photographed; photos carry face data; consoles get them live', async () => {
     const console = await pool.console(await t().adminCookie(), [event.slugDate]);
-    const photo = await next<Snapshot>(console, 'monitor newSnapshot', (s) => s.userId.startsWith('u-'));
+    const photo = await next<Snapshot>(console, 'monitor newSnapshot', (s) => s.userId.startsWith('fan-'));
     expect(photo.slugDate).toBe(event.slugDate);
     expect(['cam1', 'cam2']).toContain(photo.camera);
     expect(photo.section).toMatch(/^[12]\d\d$/);
@@ -69,20 +70,15 @@ describeEachDb('venue simulator against the server', (t) => {
   it('a simulated host sends check distinct when a fan joins again from another seat', async () => {
     const cookie = await t().adminCookie();
     const console = await pool.console(cookie, [event.slugDate]);
+    const hopper = await newFan(t());
     const join = (seat: string) =>
-      t().call(attendeeRoutes.joinQueue, {
-        body: {
-          slugDate: event.slugDate,
-          userId: 'sim-hopper',
-          seat: { seatType: 'section', section: '101', row: 'A', seat },
-        },
-      });
-    const checked = next<CheckDistinct>(console, 'check distinct', (c) => c.userId === 'sim-hopper');
+      joinAs(t(), hopper, { slugDate: event.slugDate, seat: { seatType: 'section', section: '101', row: 'A', seat } });
+    const checked = next<CheckDistinct>(console, 'check distinct', (c) => c.userId === hopper.userId);
     expect((await join('1')).status).toBe(200);
     expect((await join('2')).status).toBe(200);
     expect(await checked).toMatchObject({
       slugDate: event.slugDate,
-      userId: 'sim-hopper',
+      userId: hopper.userId,
       seat: { section: '101', row: 'A', seat: '2' },
       suspicious: false,
     });

@@ -1,15 +1,27 @@
-import type { Event, EventField, EventPart, EventStatus, Promo } from '@stadiumcam/contract';
-import { defaultTemplateConfig } from './events.defaults.ts';
+import {
+  readEventConfig,
+  type Event,
+  type EventField,
+  type EventPart,
+  type EventStatus,
+  type Promo,
+} from '@stadiumcam/contract';
 import type { EventRow } from './events.repository.ts';
 
+/** Where a stored configuration field that no longer parses is reported. */
+export type ConfigLog = { warn: (obj: object, msg: string) => void };
+
 /**
- * Table row → the API's Event. Configuration parts missing from an older row fall back to
- * the defaults, so every event answers the full shape.
+ * Table row → the API's Event. The configuration is parsed with the contract's schemas
+ * (`readEventConfig`): a part missing from an older row is its default, and a stored value that
+ * no longer parses is logged and replaced by its default, never cast.
  */
-export function toEvent(r: EventRow): Event {
+export function toEvent(r: EventRow, log?: ConfigLog): Event {
+  const { config, rejected } = readEventConfig(r.config);
+  if (rejected.length)
+    log?.warn({ slugDate: r.slugDate, fields: rejected }, 'stored configuration replaced by defaults');
   return {
-    ...defaultTemplateConfig(),
-    ...r.config,
+    ...config,
     _id: r.id,
     template: r.template,
     slug: r.slug,
@@ -21,7 +33,7 @@ export function toEvent(r: EventRow): Event {
     title: r.title,
     timezone: r.timezone,
     promo: r.promo as Promo[],
-  } as Event;
+  };
 }
 
 /** `fields[]`: only the asked fields plus _id; no list means the whole event. */

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { EVENT_FIELDS, MSG, P, PROMO_TYPES, eventsRoutes } from '@stadiumcam/contract';
+import { DEFAULT_COLORS, EVENT_FIELDS, MSG, P, PROMO_TYPES, eventsRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 import { makePhoto } from '../../test/factories.ts';
 import { defaultTemplateConfig } from './events.defaults.ts';
@@ -55,8 +55,10 @@ describeEachDb('events API', (t) => {
     await updateEventRow(t().app.deps.db, 'stadiumcam', {
       config: {
         ...defaultTemplateConfig(),
-        theme: { primaryColor: '#123456' },
+        theme: { ...DEFAULT_COLORS.theme, primaryColor: '#123456' },
         availableLanguages: ['english', 'french'],
+        // A stored value that no longer parses (spec 2 §5: 1 to 4 active) is copied as its default.
+        share: [],
       },
     });
     const gameDate = day(10);
@@ -72,11 +74,12 @@ describeEachDb('events API', (t) => {
       timezone: TZ,
       startTime: at(gameDate, '18:00'),
       endTime: at(gameDate, '22:00'),
-      theme: { primaryColor: '#123456' },
+      theme: { ...DEFAULT_COLORS.theme, primaryColor: '#123456' },
       availableLanguages: ['english', 'french'],
+      share: defaultTemplateConfig().share,
       promo: [],
     });
-    expect((await get(`stadiumcam-${gameDate}`)).body.theme).toEqual({ primaryColor: '#123456' });
+    expect((await get(`stadiumcam-${gameDate}`)).body.theme.primaryColor).toBe('#123456');
   });
 
   it('creates an event that crosses midnight, and in another time zone', async () => {

@@ -1,6 +1,6 @@
-import { MSG, type EventMetrics } from '@stadiumcam/contract';
+import { type EventMetrics } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, ERR } from '../../errors.ts';
 import { findEventBySlugDate, raisePeak, snapshotTotals } from './events.repository.ts';
 
 /** At most one 'monitor metrics' per event per second. */
@@ -71,7 +71,7 @@ export function notifyMetricsChanged(deps: Deps, slugDate: string): void {
 
 export async function getMetrics(deps: Deps, slugDate: string): Promise<EventMetrics> {
   const row = await findEventBySlugDate(deps.db, slugDate);
-  if (!row) throw notFound(MSG.events.eventNotFound);
+  if (!row) throw notFound(ERR.events.eventNotFound);
   const e = stateOf(deps).events.get(slugDate);
   const current = currentOf(e);
   const totals = await snapshotTotals(deps.db, slugDate);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  attendeeRoutes,
   cameraConfigsRoutes,
   mappingRoutes,
   ROVER_MODE_KEY,
@@ -10,7 +9,8 @@ import {
 import { startVenue, viewOfSeat, type Venue } from '@stadiumcam/venue-sim';
 import { ADMIN_PASSWORD, DEVICE_TOKEN, describeEachDb } from '../../test/harness.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
-import { listenUrl } from '../cameras/realtime.test-util.ts';
+import { listenUrl } from '../../test/realtime.ts';
+import { joinAs, newFan } from '../attendee/fan.test-util.ts';
 
 /** Polls `check` until it holds (the simulator works asynchronously); no fixed sleeps. */
 async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
@@ -56,13 +56,12 @@ describeEachDb('venue simulator: map files, aiming by region, camera configs', (
 
   it('a fan is aimed at by the camera covering the seat, and a changed region moves the camera', async () => {
     const seat = { seatType: 'section', section: '210', row: 'G', seat: '13' };
-    const join = await t().call(attendeeRoutes.joinQueue, {
-      body: { slugDate: event.slugDate, userId: 'fan-aim-1', seat },
-    });
+    const [first, second] = [await newFan(t()), await newFan(t())];
+    const join = await joinAs(t(), first, { slugDate: event.slugDate, seat });
     expect(join.body.camera).toBe('cam2');
     const cam2 = venue.hosts[0].cameras.get('cam2')!;
     const want = viewOfSeat(seat)!;
-    await until(() => cam2.current?.userId === 'fan-aim-1' || undefined, 'the fan’s turn');
+    await until(() => cam2.current?.userId === first.userId || undefined, 'the fan’s turn');
     expect({ pan: cam2.view.pan, tilt: cam2.view.tilt }).toEqual({ pan: want.pan, tilt: want.tilt });
 
     // The technician shifts section 210's region by 1,000,000 counts of pan: the next fan there follows it.
@@ -87,10 +86,10 @@ describeEachDb('venue simulator: map files, aiming by region, camera configs', (
       },
     });
     expect(updated.status).toBe(200);
-    await t().call(attendeeRoutes.joinQueue, { body: { slugDate: event.slugDate, userId: 'fan-aim-1b', seat } });
+    await joinAs(t(), second, { slugDate: event.slugDate, seat });
     // Kick the first fan so the second one's turn starts.
-    cam2.remove('fan-aim-1');
-    await until(() => cam2.current?.userId === 'fan-aim-1b' || undefined, 'the second fan’s turn');
+    cam2.remove(first.userId);
+    await until(() => cam2.current?.userId === second.userId || undefined, 'the second fan’s turn');
     expect(cam2.view.pan).toBe(want.pan + 1_000_000);
   });
 

@@ -5,11 +5,11 @@ import {
   cameraStats,
   mappingRoutes,
   queueEntries,
-  MSG,
 } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, ERR } from '../../errors.ts';
+import { uploadError } from '../../media/multipart.ts';
 import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import {
@@ -34,7 +34,7 @@ const MAX_FILES_PER_UPLOAD = 50;
  * stops the read with 413 and nothing is stored.
  */
 async function readMultipart(req: FastifyRequest, maxBytes: number, maxFiles: number): Promise<UploadedFiles> {
-  if (!req.isMultipart()) throw new AppError(415, MSG.media.notMultipart);
+  if (!req.isMultipart()) throw new AppError(415, ERR.media.notMultipart);
   const out: UploadedFiles = { fields: {}, files: [] };
   try {
     for await (const part of req.parts({
@@ -44,14 +44,10 @@ async function readMultipart(req: FastifyRequest, maxBytes: number, maxFiles: nu
       else out.fields[part.fieldname] = String(part.value);
     }
   } catch (err) {
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413)
-      throw new AppError(413, MSG.media.fileTooLarge(Math.round(maxBytes / 1024 / 1024)));
-    if (e.code === 'FST_FILES_LIMIT') throw new AppError(413, MSG.media.tooManyFiles(maxFiles));
-    throw badRequest(MSG.media.malformedUploadReason(e.message));
+    throw uploadError(err, { maxFiles, tooLarge: ERR.media.fileTooLarge(Math.round(maxBytes / 1024 / 1024)) });
   }
   refuseForbiddenChars([out.fields, out.files.map((f) => f.name)]);
-  if (!out.files.length) throw badRequest(MSG.media.noFileInUpload);
+  if (!out.files.length) throw badRequest(ERR.media.noFileInUpload);
   return out;
 }
 

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { RegionInputSchema } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound, unprocessable, ERR } from '../../errors.ts';
 import { probeImage } from '../../media/images.ts';
 import {
   deleteConfigFile,
@@ -113,7 +113,7 @@ export async function listFiles(deps: Deps): Promise<{ files: ConfigFileInfo[] }
 }
 
 export async function removeFile(deps: Deps, name: string, username: string): Promise<{ ok: true }> {
-  if (!(await deleteConfigFile(deps.db, name))) throw notFound(MSG.mapping.noFile(name));
+  if (!(await deleteConfigFile(deps.db, name))) throw notFound(ERR.mapping.noFile(name));
   deps.log.info({ user: username, name }, 'config file deleted');
   return { ok: true };
 }
@@ -130,7 +130,8 @@ export async function reloadSeatMap(deps: Deps, username: string) {
   const built = buildSeatMap(await candidateFiles(deps, new Map()), await knownCameras(deps), new Date().toISOString());
   if (!built.ok) {
     const problems = built.errors.map((e) => MSG.mapping.fileProblem(e.name, e.error)).join('; ');
-    throw new AppError(422, MSG.mapping.seatMapInvalid(problems).slice(0, 2000), { details: built.errors });
+    const invalid = ERR.mapping.seatMapInvalid(problems);
+    throw new AppError(422, { ...invalid, text: invalid.text.slice(0, 2000) }, { details: built.errors });
   }
   await storeSeatMap(deps.db, built.seatMap);
   publish(deps, built.seatMap);
@@ -151,7 +152,7 @@ const CONTENT_TYPES: [RegExp, string][] = [
 
 export async function downloadFile(deps: Deps, name: string): Promise<{ data: Buffer; type: string }> {
   const row = await readConfigFile(deps.db, name);
-  if (!row) throw notFound(MSG.mapping.noFile(name));
+  if (!row) throw notFound(ERR.mapping.noFile(name));
   const type = CONTENT_TYPES.find(([re]) => re.test(name))?.[1] ?? 'application/octet-stream';
   return { data: row.data, type };
 }
@@ -162,7 +163,7 @@ const mapFileName = (camera: string) => `${camera}.json`;
 
 function cameraNumber(camera: string): number {
   const m = /^cam([1-9]\d{0,2})$/.exec(camera);
-  if (!m) throw badRequest(MSG.mapping.mappedCameraName);
+  if (!m) throw badRequest(ERR.mapping.mappedCameraName);
   return Number(m[1]);
 }
 
@@ -170,7 +171,7 @@ async function readMap(deps: Deps, camera: string): Promise<CameraMapFile | null
   const row = await readConfigFile(deps.db, mapFileName(camera));
   if (!row) return null;
   const parsed = parseMapFile(mapFileName(camera), utf8(row.data));
-  if (!parsed.ok) throw unprocessable(MSG.mapping.fileProblem(mapFileName(camera), parsed.error));
+  if (!parsed.ok) throw unprocessable(ERR.mapping.fileProblem(mapFileName(camera), parsed.error));
   return parsed.value;
 }
 
@@ -184,7 +185,10 @@ async function saveMap(deps: Deps, camera: string, file: CameraMapFile, username
     await knownCameras(deps),
     new Date().toISOString(),
   );
-  if (!built.ok) throw unprocessable(built.errors.map((e) => MSG.mapping.fileProblem(e.name, e.error)).join('; '));
+  if (!built.ok)
+    throw unprocessable(
+      ERR.mapping.mapFileInvalid(built.errors.map((e) => MSG.mapping.fileProblem(e.name, e.error)).join('; ')),
+    );
   await putFileAndSeatMap(deps.db, { name, data, uploadedBy: username }, built.seatMap);
   publish(deps, built.seatMap);
   return built.seatMap;
@@ -198,7 +202,7 @@ function cornersOf(r: Region): MapCorner[] {
   const tl = at('top_left');
   const br = at('bottom_right');
   const tr = at('top_right');
-  if (!tl || !br || !tr || !at('bottom_left')) throw badRequest(MSG.mapping.regionCorners);
+  if (!tl || !br || !tr || !at('bottom_left')) throw badRequest(ERR.mapping.regionCorners);
   const copy = (c: Omit<MapCorner, 'position'>, position: MapCorner['position']): MapCorner => ({ ...c, position });
   if (r.regionType === 'singleSeat') return [copy(tl, 'top_left'), copy(tl, 'bottom_right')];
   if (r.regionType === 'singleRow')
@@ -215,7 +219,7 @@ function cornersOf(r: Region): MapCorner[] {
 async function mapWithReference(deps: Deps, camera: string): Promise<CameraMapFile> {
   cameraNumber(camera);
   const file = await readMap(deps, camera);
-  if (!file) throw unprocessable(MSG.mapping.referenceFirst(camera));
+  if (!file) throw unprocessable(ERR.mapping.referenceFirst(camera));
   return file;
 }
 
@@ -233,7 +237,7 @@ export async function addRegion(deps: Deps, camera: string, input: RegionInput, 
     file.sections.push(section);
   }
   if (section.regions.some((x) => sameCorners(x.corners, corners)))
-    throw unprocessable(MSG.mapping.regionExists(r.name));
+    throw unprocessable(ERR.mapping.regionExists(r.name));
   section.regions.push({ corners, zoom_factor: r.zoomFactor, angle: r.angle, region_type: r.regionType });
   deps.log.info({ user: username, camera, section: r.name, type: r.type }, 'region added');
   return saveMap(deps, camera, file, username);
@@ -243,7 +247,7 @@ type RegionRef = { section: string; type: string; index: number };
 
 function findRegion(file: CameraMapFile, ref: RegionRef) {
   const section = file.sections.find((s) => s.name === ref.section && s.type === ref.type);
-  if (!section || !section.regions[ref.index]) throw notFound(MSG.mapping.regionNotFound);
+  if (!section || !section.regions[ref.index]) throw notFound(ERR.mapping.regionNotFound);
   return section;
 }
 
@@ -259,7 +263,7 @@ export async function updateRegion(
   const section = findRegion(file, ref);
   const corners = cornersOf(r);
   if (section.regions.some((x, i) => i !== ref.index && sameCorners(x.corners, corners)))
-    throw unprocessable(MSG.mapping.regionExists(ref.section));
+    throw unprocessable(ERR.mapping.regionExists(ref.section));
   const region = { corners, zoom_factor: r.zoomFactor, angle: r.angle, region_type: r.regionType };
   if (r.name === ref.section && r.type === ref.type) {
     section.regions[ref.index] = region;
@@ -272,7 +276,7 @@ export async function updateRegion(
       file.sections.push(target);
     }
     if (target.regions.some((x) => sameCorners(x.corners, corners)))
-      throw unprocessable(MSG.mapping.regionExists(r.name));
+      throw unprocessable(ERR.mapping.regionExists(r.name));
     target.regions.push(region);
   }
   file.sections = file.sections.filter((s) => s.regions.length);
@@ -296,7 +300,7 @@ export async function setReference(
   username: string,
 ): Promise<SeatMap> {
   const number = cameraNumber(camera);
-  if (!(await knownCameras(deps)).has(camera)) throw notFound(MSG.cameras.unknownCamera(camera));
+  if (!(await knownCameras(deps)).has(camera)) throw notFound(ERR.cameras.unknownCamera(camera));
   const file = (await readMap(deps, camera)) ?? {
     camera: number,
     ptu_model: '',
@@ -312,9 +316,9 @@ export async function setReference(
 /** A reference image: a real JPEG within the byte and pixel limits, stored as shots/<cam>.jpg. */
 export async function storeReferenceImage(deps: Deps, camera: string, jpeg: Buffer, username: string): Promise<void> {
   cameraNumber(camera);
-  if (jpeg.length > MAX_REFERENCE_IMAGE_BYTES) throw new AppError(413, MSG.mapping.referenceTooLarge);
+  if (jpeg.length > MAX_REFERENCE_IMAGE_BYTES) throw new AppError(413, ERR.mapping.referenceTooLarge);
   const { format } = await probeImage(jpeg);
-  if (format !== 'jpeg') throw new AppError(415, MSG.mapping.referenceNotJpeg);
+  if (format !== 'jpeg') throw new AppError(415, ERR.mapping.referenceNotJpeg);
   await putConfigFiles(deps.db, [{ name: `shots/${camera}.jpg`, data: jpeg, uploadedBy: username }]);
   deps.log.info({ user: username, camera }, 'reference image set');
 }
@@ -327,7 +331,7 @@ export async function uploadCameraFile(
   username: string,
 ): Promise<{ ok: true }> {
   const idx = Number(fields.camidx);
-  if (!Number.isInteger(idx) || idx < 1 || idx > 999) throw badRequest(MSG.mapping.camidxInvalid);
+  if (!Number.isInteger(idx) || idx < 1 || idx > 999) throw badRequest(ERR.mapping.camidxInvalid);
   const camera = `cam${idx}`;
   const data = files[0].data;
   if (kind === 'jpg') {
@@ -335,7 +339,7 @@ export async function uploadCameraFile(
     return { ok: true };
   }
   const parsed = parseMapFile(mapFileName(camera), utf8(data));
-  if (!parsed.ok) throw unprocessable(parsed.error);
+  if (!parsed.ok) throw unprocessable(ERR.mapping.mapFileInvalid(parsed.error));
   await saveMap(deps, camera, parsed.value, username);
   return { ok: true };
 }
@@ -343,15 +347,15 @@ export async function uploadCameraFile(
 /** The mapping tool's 'set reference image': a still from the camera now becomes shots/<cam>.jpg. */
 export async function referenceImageFromCamera(deps: Deps, camera: string, username: string): Promise<{ ok: true }> {
   const host = deps.cameras.hostOf(camera);
-  if ('error' in host) throw conflict(host.error);
+  if ('error' in host) throw conflict({ code: host.code, text: host.error });
   let answer;
   try {
     answer = (await host.ask('shot', { camera }, deps.config.hostAckTimeoutMs)) as
       { ok: true; image: unknown } | { ok: false; error: string };
   } catch {
-    throw conflict(MSG.cameras.hostNoAnswer);
+    throw conflict(ERR.cameras.hostNoAnswer);
   }
-  if (!answer.ok) throw conflict(answer.error);
+  if (!answer.ok) throw conflict(ERR.cameras.hostRefused(answer.error));
   const image = answer.image;
   await storeReferenceImage(deps, camera, Buffer.isBuffer(image) ? image : Buffer.from(image as ArrayBuffer), username);
   return { ok: true };

@@ -8,7 +8,6 @@ import {
   MSG,
   P,
   attendeeAppRoutes,
-  attendeeRoutes,
   mappingRoutes,
   type CameraMapFile,
   type DeviceServerEvents,
@@ -16,7 +15,8 @@ import {
 } from '@stadiumcam/contract';
 import { venueMapFile, venueRowDict, viewOfSeat } from '@stadiumcam/venue-sim';
 import { DB_KINDS, createPgDatabase, createTestApp, describeEachDb, type TestApp } from '../../test/harness.ts';
-import { SocketPool, ask, listenUrl, type TestHost } from '../cameras/realtime.test-util.ts';
+import { SocketPool, ask, listenUrl, type TestHost } from '../../test/realtime.ts';
+import { joinAsNewFan } from '../attendee/fan.test-util.ts';
 
 type QueueJoin = Parameters<DeviceServerEvents['queue join']>[0];
 
@@ -170,13 +170,7 @@ describeEachDb('mapping: config files, seat map, queue by seat', (ctx) => {
     // Queue joins are taken only for the current live event (issue 16).
     const event = await ensureTodayEventLive(ctx().app.deps);
     const join = (seat: { section: string; row: string; seat: string }) =>
-      ctx().call(attendeeRoutes.joinQueue, {
-        body: {
-          slugDate: event.slugDate,
-          userId: `fan-${seat.section}-${seat.row}-${seat.seat}`,
-          seat: { seatType: 'section', ...seat },
-        },
-      });
+      joinAsNewFan(ctx(), { slugDate: event.slugDate, seat: { seatType: 'section', ...seat } });
     const a = await join({ section: '203', row: 'F', seat: '7' });
     expect(a.status).toBe(200);
     expect(a.body.camera).toBe('cam2');

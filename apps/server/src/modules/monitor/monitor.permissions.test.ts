@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, P, rolesRoutes, usersRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { SocketPool, ask, listenUrl } from '../cameras/realtime.test-util.ts';
+import { SocketPool, ask, listenUrl } from '../../test/realtime.ts';
 
 // Issue 16 §9: the monitor's ban follows the album's ban permission; sockets follow role edits.
 describeEachDb('monitor socket permissions', (t) => {

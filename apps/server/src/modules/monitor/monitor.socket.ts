@@ -13,16 +13,19 @@ import {
   parsePtzCommand,
   snapshotsRoutes,
   type ConsoleClientEvents,
+  type AuditAction,
   type ConsoleServerEvents,
   type Permission,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { CAMERAS_ROOM, type HostRef } from '../cameras/cameras.service.ts';
-import { streamRoom } from '../cameras/frame-pacer.ts';
-import { currentEvent, eventBySlugDate } from '../devices/events-link.ts';
-import { banUser } from '../snapshots/moderation.service.ts';
+import { CAMERAS_ROOM, type HostRef } from '../cameras/index.ts';
+import { streamRoom } from '../cameras/index.ts';
+import { currentEvent, eventBySlugDate } from '../events/index.ts';
+import { banUser } from '../snapshots/index.ts';
 import { AppError } from '../../errors.ts';
+import { auditNote, auditSafeObject, newAuditScope, runInAuditScope, targetsOf } from '../../audit-context.ts';
+import { recordAudit } from '../audit/index.ts';
 
 type ConsoleSocket = Socket<ConsoleClientEvents, ConsoleServerEvents, Record<string, never>, { user: AuthUser }>;
 type Answer = { ok: true; [k: string]: unknown } | { ok: false; error: string };
@@ -30,6 +33,18 @@ type Need = { perms: Permission[]; or?: boolean };
 
 const CAMERA_VIEWERS: Permission[] = [P.MONITOR_READ, P.CAM_STATUS, P.POWER_BTN];
 const NO_HOST_ANSWER = 'Camera host did not answer';
+
+/** The commands the audit log records (docs/audit.md), with the ack's ok or error as the result. */
+const AUDITED: Partial<Record<keyof ConsoleClientEvents, AuditAction>> = {
+  'power all cameras': 'camera.power',
+  'power camera': 'camera.power',
+  'set demo mode': 'camera.demo',
+  'take MagicShot': 'camera.takePhoto',
+  'boot user': 'camera.kick',
+  'ban user': 'camera.ban',
+  'snooze user': 'camera.snooze',
+  'restart acs': 'camera.restart',
+};
 
 const UserIdSchema = z.string().trim().min(1).max(200);
 const schemas = {
@@ -99,12 +114,44 @@ export function registerMonitorSocket(deps: Deps): void {
           }
           return handler(p);
         };
-        run().then(ack, (err: unknown) => {
+        const action = AUDITED[name];
+        const scope = newAuditScope();
+        const answered = (action ? runInAuditScope(scope, run) : run()).catch((err: unknown) => {
           deps.log.error({ err, command: name }, 'camera command failed');
-          ack({ ok: false, error: MSG.common.genericError });
+          return { ok: false, error: MSG.common.genericError };
+        });
+        void answered.then(async (answer) => {
+          if (action) await audit(action, args[0], answer, scope);
+          ack(answer);
         });
       });
     }
+
+    /** One entry per audited command, written before the ack so the console that reads the log next finds it. */
+    const audit = async (
+      action: AuditAction,
+      payload: unknown,
+      answer: Answer,
+      scope: ReturnType<typeof newAuditScope>,
+    ) => {
+      const found = targetsOf(payload);
+      const { ok: _ok, error: _error, ...answered } = answer as Record<string, unknown>;
+      await recordAudit(deps, {
+        action,
+        actorId: user._id,
+        username: user.username,
+        slugDate: scope.slugDate !== undefined ? scope.slugDate : found.slugDate,
+        targets: { ...found.targets, ...auditSafeObject(scope.targets) },
+        detail: {
+          request: auditSafeObject(payload),
+          ...auditSafeObject({ answer: answered }),
+          ...auditSafeObject(scope.detail),
+        },
+        address: socket.handshake.address || null,
+        result: answer.ok ? 'done' : 'refused',
+        reason: answer.ok ? null : answer.error,
+      }).catch((err: unknown) => deps.log.error({ err, action }, 'audit entry not written'));
+    };
 
     type Targets = Map<string, { host: HostRef; cameras: string[] }>;
     const powerRelay = (targets: Targets, on: boolean, single?: string): Answer => {
@@ -204,6 +251,7 @@ export function registerMonitorSocket(deps: Deps): void {
     command('take MagicShot', { perms: [P.MAGICSHOTS_WRITE] }, schemas.magic, async ({ slug, camera }) => {
       const event = slug ? await eventBySlugDate(deps, slug) : await currentEvent(deps);
       if (!event) return { ok: false, error: MSG.events.unknownEvent(String(slug)) };
+      auditNote({ slugDate: event.slugDate });
       const keys = camera
         ? [camera]
         : hub

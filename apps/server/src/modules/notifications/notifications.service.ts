@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type Notification, type SuspiciousUserData } from '@stadiumcam/contract';
+import { type Notification, type SuspiciousUserData } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, ERR } from '../../errors.ts';
 import {
   countOpenNotifications,
   findOpenForUser,
@@ -38,7 +38,7 @@ export async function countSuspicious(deps: Deps, slugDate: string): Promise<num
 
 export async function dismissNotification(deps: Deps, id: string): Promise<Notification> {
   const row = await markAddressed(deps.db, id);
-  if (!row) throw notFound(MSG.notifications.notificationNotFound);
+  if (!row) throw notFound(ERR.notifications.notificationNotFound);
   deps.realtime.toEvent(row.slugDate, 'notificationDismissed', { _id: row.id, slugDate: row.slugDate });
   return toNotification(row);
 }

@@ -8,7 +8,7 @@ import {
   type PhotoMetadata,
 } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { SocketPool, listenUrl, next, uploadPhoto } from '../cameras/realtime.test-util.ts';
+import { SocketPool, listenUrl, next, uploadPhoto } from '../../test/realtime.ts';
 
 describeEachDb('suspicious-user notifications', (t) => {
   let url = '';

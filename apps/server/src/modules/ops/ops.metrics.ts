@@ -9,6 +9,8 @@ export type OpsMetrics = {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   photosIngested: Counter;
+  /** Uploads answered 503 + Retry-After because the image work was past its ceiling (ingest). */
+  photosShed: Counter;
   /** Set by a SIGTERM: /readyz answers 503 so a load balancer stops sending work. */
   draining: boolean;
   /** Event-loop delay, sampled only once /metrics was asked for (stopped when the app closes). */
@@ -29,6 +31,11 @@ export function createOpsMetrics(): OpsMetrics {
     photosIngested: new Counter({
       name: 'stadiumcam_photos_ingested_total',
       help: 'Photos received from camera hosts and stored',
+      registers: [registry],
+    }),
+    photosShed: new Counter({
+      name: 'stadiumcam_photos_shed_total',
+      help: 'Photo uploads a host was told to send again later (the image work past its ceiling)',
       registers: [registry],
     }),
     draining: false,

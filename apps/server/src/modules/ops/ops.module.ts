@@ -1,7 +1,7 @@
-import { MSG, opsRoutes } from '@stadiumcam/contract';
+import { opsRoutes } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { unauthorized } from '../../errors.ts';
+import { unauthorized, ERR } from '../../errors.ts';
 import { registerRoute, tokenMatches } from '../../plugins/routes.ts';
 import { liveGauge, loopDelayOf, loopLag } from './ops.metrics.ts';
 import { readiness } from './ops.service.ts';
@@ -62,7 +62,7 @@ export function registerOps(app: App, deps: Deps): void {
   registerRoute(app, opsRoutes.metrics, async ({ req, reply }) => {
     const token = deps.config.metricsToken;
     if (token && !tokenMatches(req.headers.authorization?.replace(/^Bearer /, ''), token)) {
-      throw unauthorized(MSG.ops.metricsToken);
+      throw unauthorized(ERR.ops.metricsToken);
     }
     void reply.header('content-type', ops.registry.contentType).send(await ops.registry.metrics());
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { MSG, opsRoutes } from '@stadiumcam/contract';
 import { createTestApp, describeEachDb, type TestApp } from '../../test/harness.ts';
-import { freePort } from '../cameras/realtime.test-util.ts';
+import { freePort } from '../../test/realtime.ts';
 
 describeEachDb('operations: /healthz, /readyz, /metrics', (t) => {
   it('answers /healthz and /readyz without a session', async () => {

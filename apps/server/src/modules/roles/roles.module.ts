@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, ALL_PERMISSIONS } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { upsertReadonlyRole } from './roles.repository.ts';
+import { upsertReadonlyRole } from '../auth/index.ts';
 import { registerRolesRoutes } from './roles.routes.ts';
 
 /** Roles. Boot: the built-in admin role holds every permission of this version. */

@@ -1,7 +1,6 @@
 import {
   ADMIN_ROLE,
   ALL_PERMISSIONS,
-  MSG,
   P,
   effectivePermissions,
   isPermission,
@@ -9,9 +8,9 @@ import {
   type RoleSave,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable, ERR } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { disconnectRoleSockets } from '../auth/auth.sessions.ts';
+import { disconnectRoleSockets } from '../auth/index.ts';
 import {
   deleteRoleEverywhere,
   existingRoleNames,
@@ -22,7 +21,8 @@ import {
   permissionsOfRoles,
   updateRolePermissions,
   type RoleRow,
-} from './roles.repository.ts';
+} from '../auth/index.ts';
+import { auditNote } from '../../audit-context.ts';
 
 const toRole = (r: RoleRow): Role => ({ name: r.name, permissions: r.permissions, readonly: r.readonly });
 const isAdminName = (name: string) => name.toLowerCase() === ADMIN_ROLE;
@@ -50,13 +50,13 @@ const MANAGING = [P.ROLES_WRITE, P.USERS] as const;
 /** Nobody grants a permission they do not hold (role edits, role creation, role assignment). */
 export function assertMayGrant(actor: AuthUser, granted: readonly string[]): void {
   const missing = granted.find((p) => !isPermission(p) || !actor.permissions.has(p));
-  if (missing !== undefined) throw forbidden(MSG.roles.cannotGrant(missing));
+  if (missing !== undefined) throw forbidden(ERR.roles.cannotGrant(missing));
 }
 
 function assertMayChangeRole(actor: AuthUser, ...lists: (readonly string[])[]): void {
   const managing = lists.some((list) => MANAGING.some((p) => list.includes(p)));
   if (managing && !ALL_PERMISSIONS.every((p) => actor.permissions.has(p))) {
-    throw forbidden(MSG.roles.onlyFullHolderEditsManagers);
+    throw forbidden(ERR.roles.onlyFullHolderEditsManagers);
   }
 }
 
@@ -72,10 +72,11 @@ export async function assertMayAssignRoles(deps: Deps, actor: AuthUser, roleName
 export async function saveRole(deps: Deps, actor: AuthUser, name: string, body: RoleSave): Promise<Role> {
   const permissions = normalisePermissions(body.permissions);
   const existing = await findRoleByNameInsensitive(deps.db, name);
-  if (existing && body.isNew) throw conflict(MSG.roles.roleExistsTitle);
-  if (isAdminName(name)) throw unprocessable(MSG.roles.adminImmutable);
-  if (existing?.readonly) throw unprocessable(MSG.roles.readonlyRole);
+  if (existing && body.isNew) throw conflict(ERR.roles.roleExistsTitle);
+  if (isAdminName(name)) throw unprocessable(ERR.roles.adminImmutable);
+  if (existing?.readonly) throw unprocessable(ERR.roles.readonlyRole);
   assertMayChangeRole(actor, existing?.permissions ?? [], permissions);
+  auditNote({ detail: { before: existing ? { permissions: existing.permissions } : null, after: { permissions } } });
   // Keeping what the role already had is not granting it.
   assertMayGrant(
     actor,
@@ -83,24 +84,25 @@ export async function saveRole(deps: Deps, actor: AuthUser, name: string, body: 
   );
   if (existing) {
     const row = await updateRolePermissions(deps.db, existing.name, permissions);
-    if (!row) throw notFound(MSG.roles.roleNotFound);
+    if (!row) throw notFound(ERR.roles.roleNotFound);
     await disconnectRoleSockets(deps, row.name);
     return toRole(row);
   }
   const row = await insertRole(deps.db, name, permissions);
   // Another request created the name in the meantime.
-  if (!row) throw conflict(MSG.roles.roleExistsTitle);
+  if (!row) throw conflict(ERR.roles.roleExistsTitle);
   return toRole(row);
 }
 
 /** Deleting a role also takes it off every user that held it. */
 export async function deleteRole(deps: Deps, actor: AuthUser, name: string): Promise<void> {
-  if (isAdminName(name)) throw unprocessable(MSG.roles.adminUndeletable);
+  if (isAdminName(name)) throw unprocessable(ERR.roles.adminUndeletable);
   const existing = await findRoleByName(deps.db, name);
-  if (!existing) throw notFound(MSG.roles.roleNotFound);
-  if (existing.readonly) throw unprocessable(MSG.roles.readonlyRole);
+  if (!existing) throw notFound(ERR.roles.roleNotFound);
+  if (existing.readonly) throw unprocessable(ERR.roles.readonlyRole);
   assertMayChangeRole(actor, existing.permissions);
-  if (!(await deleteRoleEverywhere(deps.db, name))) throw notFound(MSG.roles.roleNotFound);
+  auditNote({ detail: { before: { permissions: existing.permissions } } });
+  if (!(await deleteRoleEverywhere(deps.db, name))) throw notFound(ERR.roles.roleNotFound);
   await disconnectRoleSockets(deps, name);
 }
 
@@ -108,5 +110,5 @@ export async function deleteRole(deps: Deps, actor: AuthUser, name: string): Pro
 export async function assertRolesExist(deps: Deps, names: readonly string[]): Promise<void> {
   const found = await existingRoleNames(deps.db, [...new Set(names)]);
   const missing = names.find((n) => !found.has(n));
-  if (missing !== undefined) throw badRequest(MSG.users.unknownRole(missing));
+  if (missing !== undefined) throw badRequest(ERR.users.unknownRole(missing));
 }

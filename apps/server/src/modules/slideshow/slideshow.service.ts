@@ -1,6 +1,6 @@
 import { SLIDESHOW_MAX_IMAGES, SlideshowSettingsSchema, type SlideshowImages } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { getCurrentEvent } from '../events/events.service.ts';
+import { getCurrentEvent } from '../events/index.ts';
 import { favouriteSlides } from './slideshow.repository.ts';
 
 /** Favourited photos of the current event (DESIGN §6) and its slideshow settings. */

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { SLIDESHOW_DEFAULTS, slideshowRoutes, snapshotsRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
-import { SocketPool, listenUrl, next, uploadPhoto } from '../cameras/realtime.test-util.ts';
+import { SocketPool, listenUrl, next, uploadPhoto } from '../../test/realtime.ts';
 
 describeEachDb('slideshow images (spec 3 §2.9, §7)', (t) => {
   let url = '';

@@ -1,7 +1,7 @@
-import { EVENT_USERS_EXPORT_MAX, MAX_PAGE_SIZE, MSG, type SnapshotListQuery } from '@stadiumcam/contract';
+import { EVENT_USERS_EXPORT_MAX, MAX_PAGE_SIZE, type SnapshotListQuery } from '@stadiumcam/contract';
 import { toCsv } from '../../csv.ts';
 import type { Deps } from '../../deps.ts';
-import { unprocessable } from '../../errors.ts';
+import { unprocessable, ERR } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { listSnapshots } from './paging.service.ts';
 
@@ -32,7 +32,7 @@ export async function exportEventUsers(
 ): Promise<{ name: string; csv: string }> {
   const first = await listSnapshots(deps, user, { ...q, page: 1, pageSize: MAX_PAGE_SIZE, withTotal: true });
   if ((first.total ?? 0) > EVENT_USERS_EXPORT_MAX)
-    throw unprocessable(MSG.eventUsers.exportTooLarge(EVENT_USERS_EXPORT_MAX));
+    throw unprocessable(ERR.eventUsers.exportTooLarge(EVENT_USERS_EXPORT_MAX));
   const rows: (string | number | null)[][] = [HEAD];
   let items = first.items;
   for (let page = 1; items.length; page++) {

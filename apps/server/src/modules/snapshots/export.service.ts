@@ -1,17 +1,16 @@
 import {
   DEFAULT_COLORS,
-  MSG,
   renderPhotoEmail,
   SHARE_EMAILS_PER_HOUR,
   type ShareSnapshotsEmail,
 } from '@stadiumcam/contract';
 import type { Archiver } from 'archiver';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, unprocessable } from '../../errors.ts';
+import { AppError, badRequest, unprocessable, ERR } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { photoEmail } from '../attendee/photo-email.service.ts';
-import { giveQuotaBack, takeQuota } from '../auth/auth.service.ts';
-import { getEventBySlugDate } from '../events/events.service.ts';
+import { photoEmail } from './photo-email.service.ts';
+import { giveQuotaBack, takeQuota } from '../auth/index.ts';
+import { getEventBySlugDate } from '../events/index.ts';
 import { appendMedia, entriesWritten, extensionOf } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
 import type { SnapshotRow } from './snapshots.repository.ts';
@@ -32,8 +31,8 @@ export async function prepareExport(
   const slugDates = [...new Set(q.slugDate ?? [])];
   const found = await repo.findEvents(deps.db, slugDates);
   const missing = slugDates.filter((e) => !found.some((f) => f.slugDate === e) || !mayReachEvent(user, e));
-  if (missing.length) throw new AppError(404, MSG.events.eventNotFound, { details: missing });
-  if (found.some((f) => f.eventStatus === 'live')) throw unprocessable(MSG.album.exportWhileLive);
+  if (missing.length) throw new AppError(404, ERR.events.eventNotFound, { details: missing });
+  if (found.some((f) => f.eventStatus === 'live')) throw unprocessable(ERR.album.exportWhileLive);
   return { slugDates };
 }
 
@@ -96,10 +95,10 @@ function shareLink(publicUrl: string, link: string): string {
   try {
     url = new URL(link, base);
   } catch {
-    throw badRequest(MSG.album.notPhotoLink(link));
+    throw badRequest(ERR.album.notPhotoLink(link));
   }
   if (url.origin !== base.origin || !url.pathname.startsWith('/media/') || url.pathname.includes('..'))
-    throw badRequest(MSG.album.notOwnPhotoLink(link));
+    throw badRequest(ERR.album.notOwnPhotoLink(link));
   return url.toString();
 }
 
@@ -112,7 +111,7 @@ export async function shareByEmail(deps: Deps, user: AuthUser, body: ShareSnapsh
   // Per user and hour, counted only for mails that go out (docs/security.md §8).
   const quota = `mail:${user._id}`;
   if (!(await takeQuota(deps, quota, SHARE_EMAILS_PER_HOUR, 60 * 60 * 1000)))
-    throw new AppError(429, MSG.album.emailRateLimited(SHARE_EMAILS_PER_HOUR), { code: 'album.emailRateLimited' });
+    throw new AppError(429, ERR.album.emailRateLimited(SHARE_EMAILS_PER_HOUR));
   const slugDate = new URL(links[0] ?? '', deps.config.publicUrl).pathname.split('/')[2] ?? '';
   const event = slugDate ? await getEventBySlugDate(deps, decodeURIComponent(slugDate)) : null;
   const text = `${body.emailBodyText}\n\n${links.join('\n')}\n`;
@@ -131,6 +130,6 @@ export async function shareByEmail(deps: Deps, user: AuthUser, body: ShareSnapsh
   } catch (err) {
     await giveQuotaBack(deps, quota);
     deps.log.error({ err }, 'share mail failed');
-    throw new AppError(500, MSG.album.emailFailed);
+    throw new AppError(500, ERR.album.emailFailed);
   }
 }

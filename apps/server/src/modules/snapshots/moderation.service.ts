@@ -1,6 +1,6 @@
-import { MSG, type Snapshot } from '@stadiumcam/contract';
+import { type Snapshot } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, ERR } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { moveToNewUrls, removeFiles } from './snapshots.media.ts';
 import * as repo from './snapshots.repository.ts';
@@ -44,7 +44,7 @@ export async function banUser(
   slugDates?: string[],
 ): Promise<Snapshot[]> {
   const rows = (await repo.userSnapshots(deps.db, userId, slugDates)).filter((r) => reachable(user, r));
-  if (rows.length === 0) throw notFound(MSG.album.userHasNoPhotos);
+  if (rows.length === 0) throw notFound(ERR.album.userHasNoPhotos);
   const changed = await applyBan(deps, rows, () => banStatus);
   for (const slugDate of groupByEvent(changed).keys())
     deps.realtime.toEvent(slugDate, 'bannedChanged', { slugDate, userId, hidden: banStatus });

@@ -10,7 +10,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
-import { eventBySlugDate } from '../devices/events-link.ts';
+import { eventBySlugDate } from '../events/index.ts';
 import * as repo from './snapshots.repository.ts';
 import type { SnapshotRow } from './snapshots.repository.ts';
 import { onlyEvents, type AlbumFilter } from './album-query.repository.ts';

@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { DEFAULT_COLORS, P, eventsRoutes, snapshotsRoutes, templateRoutes } from '@stadiumcam/contract';
 import { describeEachDb } from '../../test/harness.ts';
 import { addDays, todayIn, zonedInstant } from '../events/events.time.ts';
-import { listenUrl } from '../cameras/realtime.test-util.ts';
+import { listenUrl } from '../../test/realtime.ts';
 import { makePhoto } from '../../test/factories.ts';
 
 const TZ = 'America/Winnipeg';

@@ -28,6 +28,10 @@ describe('face summary', () => {
     // A gender below the confidence threshold does not count.
     const unsure = { ...face('Male', 30, 38, 'calm'), Gender: { Value: 'Male', Confidence: 55 } };
     expect(summariseFaces([face('Female', 20, 28, 'happy'), unsure]).genders).toBe('Female');
+    // The threshold is 60 and a trait must be above it: 60 is out, 61 in (spec 1 §9).
+    const male = (confidence: number) => ({ ...unsure, Gender: { Value: 'Male', Confidence: confidence } });
+    expect(summariseFaces([face('Female', 20, 28, 'happy'), male(60)]).genders).toBe('Female');
+    expect(summariseFaces([face('Female', 20, 28, 'happy'), male(61)]).genders).toBe('Both');
   });
 });
 

@@ -1,7 +1,7 @@
-import { can, MSG, P, SNAPSHOT_FIELDS, type Face, type Snapshot, type UserStats } from '@stadiumcam/contract';
+import { can, P, SNAPSHOT_FIELDS, type Face, type Snapshot, type UserStats } from '@stadiumcam/contract';
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound, ERR } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/session.ts';
 import { toSnapshot, withoutContacts } from './snapshots.mapper.ts';
 import { originalOrRaw, sweepOrphanMedia, sweepOrphanOriginals } from './snapshots.media.ts';
@@ -47,7 +47,7 @@ export async function getSnapshot(
   fields?: (keyof Snapshot)[],
 ): Promise<Partial<Snapshot> & { _id: string }> {
   const row = await repo.findSnapshot(deps.db, id);
-  if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
+  if (!reachable(user, row)) throw notFound(ERR.album.snapshotNotFound);
   const full = forViewer(user, row);
   if (!fields?.length) return full;
   const out: Partial<Snapshot> & { _id: string } = { _id: full._id };
@@ -57,13 +57,13 @@ export async function getSnapshot(
 
 export async function facesData(deps: Deps, user: AuthUser, id: string): Promise<Face[]> {
   const row = await repo.findSnapshot(deps.db, id);
-  if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
+  if (!reachable(user, row)) throw notFound(ERR.album.snapshotNotFound);
   return (row.faces ?? []) as Face[];
 }
 
 export async function userStats(deps: Deps, user: AuthUser, userId: string, slugDates?: string[]): Promise<UserStats> {
   const rows = (await repo.userSnapshots(deps.db, userId, slugDates)).filter((r) => reachable(user, r));
-  if (rows.length === 0) throw notFound(MSG.album.userHasNoPhotos);
+  if (rows.length === 0) throw notFound(ERR.album.userHasNoPhotos);
   const seats = new Map<string, UserStats['srsList'][number]>();
   const social = new Map<string, UserStats['socialData'][number]>();
   for (const r of rows) {
@@ -89,7 +89,7 @@ export async function loadAll(deps: Deps, user: AuthUser, ids: string[]): Promis
   const unique = [...new Set(ids)];
   const rows = await repo.findSnapshots(deps.db, unique);
   const missing = unique.filter((id) => !rows.some((r) => r.id === id && reachable(user, r)));
-  if (missing.length) throw new AppError(404, MSG.album.snapshotNotFound, { details: missing });
+  if (missing.length) throw new AppError(404, ERR.album.snapshotNotFound, { details: missing });
   return rows;
 }
 
@@ -112,8 +112,8 @@ export async function sweepOrphans(
 /** The file behind GET /api/snapshots/:id/original (the lightbox's Exif card). */
 export async function originalOf(deps: Deps, user: AuthUser, id: string): Promise<Readable> {
   const row = await repo.findSnapshot(deps.db, id);
-  if (!reachable(user, row)) throw notFound(MSG.album.snapshotNotFound);
+  if (!reachable(user, row)) throw notFound(ERR.album.snapshotNotFound);
   const file = await originalOrRaw(deps, row);
-  if (!file) throw notFound(MSG.album.snapshotNotFound);
+  if (!file) throw notFound(ERR.album.snapshotNotFound);
   return file;
 }

@@ -428,7 +428,7 @@ describeEachDb('snapshots API', (t) => {
       expect(extra.status).toBe(400);
     });
 
-    it('deletes photos and their files with the delete button permission', async () => {
+    it('deletes photos and their files with the delete button permission or Photos:write', async () => {
       const emit = vi.spyOn(t().app.deps.realtime, 'toEvent');
       const row = await seedWithMedia('del1');
       expect((await t().call(r.remove, { body: { ids: ['del1'] }, cookie: await as([P.BAN_PHOTO_USER]) })).status).toBe(
@@ -440,6 +440,10 @@ describeEachDb('snapshots API', (t) => {
       expect(existsSync(fileOf(row.thumbUri))).toBe(false);
       expect(emit).toHaveBeenCalledWith(EVENT, 'snapshotDeleted', { slugDate: EVENT, ids: ['del1'] });
       expect((await t().call(r.get, { params: { id: 'del1' }, cookie: admin })).status).toBe(404);
+      // Photos:write alone deletes too: either permission will do (spec 1 §6).
+      await seedWithMedia('del2');
+      const writer = await t().call(r.remove, { body: { ids: ['del2'] }, cookie: await as([P.PHOTOS_WRITE]) });
+      expect(writer.body).toEqual({ ok: true, deleted: 1 });
       emit.mockRestore();
     });
   });

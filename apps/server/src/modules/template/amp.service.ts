@@ -6,58 +6,69 @@ import {
   AMP_FORMAT,
   AMP_FORMAT_VERSION,
   AmpManifestSchema,
-  ColorsSchema,
-  GeofenceSchema,
-  MSG,
-  OverlaysSchema,
-  SeatOptionsPartSchema,
-  ShareSchema,
-  SlideshowSettingsSchema,
-  TriviaQuestionSchema,
+  IMAGE_KEYS,
+  TEMPLATE_PARTS,
+  TriviaQuestionsSchema,
+  partFromEvent,
+  triviaId,
   type AmpManifest,
   type Event,
-  type Overlay,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound, ERR } from '../../errors.ts';
 import { isSafeKey, keyOfUrl } from '../../media/media-store.ts';
-import { probeImage } from '../../media/images.ts';
 import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
-import { getEventBySlugDate } from '../events/events.service.ts';
-import { toEvent } from '../events/events.mapper.ts';
+import { getEventBySlugDate } from '../events/index.ts';
 import { badAmp, readAmpZip } from './amp.zip.ts';
-import { findEventRowsById, mergeConfigs } from './template-parts.repository.ts';
+import { writeEventConfigs, type ConfigFields } from './event-config.service.ts';
+import { encodeOverlay, overlayKey } from './overlays.service.ts';
+import { encodeTemplateImage, putImagePair } from './template.images.ts';
+import { SERVER_PARTS } from './server-parts.ts';
+import { checkPart } from './template.service.ts';
+import { findEventRowsById } from './template-parts.repository.ts';
 
 /**
- * The configuration parts an .amp carries (DESIGN §10). Parts of this issue are checked by
- * their schemas; the others only as JSON of a bounded size.
+ * The configuration fields an .amp carries (DESIGN §10). Reading the file checks only which
+ * fields are there; each value is checked at import by its screen's schema and rules
+ * (`checkPart`), exactly as that screen's save.
  */
-const PARTS = {
-  availableLanguages: z.array(z.string().max(40)).max(50),
-  languages: z.record(z.string(), z.unknown()),
-  defaultLanguage: z.string().max(40),
-  images: z.record(z.string(), z.unknown()),
-  venueType: z.string().max(20),
-  theme: z.record(z.string(), z.unknown()),
-  iconColor: z.record(z.string(), z.unknown()),
-  emailSettings: z.record(z.string(), z.unknown()),
-  slideshowColor: ColorsSchema.shape.slideshowColor,
-  overlays: OverlaysSchema,
-  share: ShareSchema,
-  geofence: GeofenceSchema,
-  seatType: SeatOptionsPartSchema.shape.seatType,
-  blockedSeats: SeatOptionsPartSchema.shape.blockedSeats,
-  triviaEnabled: z.boolean(),
-  triviaQuestions: z.record(z.string().regex(/^[a-z][a-z_-]{0,39}$/), z.array(TriviaQuestionSchema).max(1000)),
-  slideshow: SlideshowSettingsSchema.partial(),
-  startTime: z.string().max(40).nullable(),
-  endTime: z.string().max(40).nullable(),
-} as const;
-type PartName = keyof typeof PARTS;
-const PART_NAMES = Object.keys(PARTS) as PartName[];
-/** Parts an import writes into the event's configuration (times belong to the event row). */
-const CONFIG_PARTS = PART_NAMES.filter((p) => p !== 'startTime' && p !== 'endTime');
-const EventPartsSchema = z.strictObject(PARTS).partial();
+const PART_NAMES = [
+  'availableLanguages',
+  'languages',
+  'defaultLanguage',
+  'images',
+  'venueType',
+  'theme',
+  'iconColor',
+  'emailSettings',
+  'slideshowColor',
+  'overlays',
+  'share',
+  'geofence',
+  'seatType',
+  'blockedSeats',
+  'triviaEnabled',
+  'triviaQuestions',
+  'slideshow',
+  'startTime',
+  'endTime',
+] as const;
+type PartName = (typeof PART_NAMES)[number];
+const EventPartsSchema = z.strictObject(Object.fromEntries(PART_NAMES.map((p) => [p, z.unknown()]))).partial();
+type AmpParts = Partial<Record<PartName, unknown>>;
+
+/** The screens an import saves through, in the order their rules run (media-free parts first). */
+const IMPORT_SCREENS = [
+  'languages',
+  'colors',
+  'share',
+  'geofence',
+  'seatOptions',
+  'trivia',
+  'slideshow',
+  'images',
+  'overlays',
+] as const;
 
 /** Written into every manifest; import checks the format version, not this. */
 const APP_VERSION = '0.1.0';
@@ -75,15 +86,6 @@ function mediaUrls(value: unknown, out = new Set<string>()): Set<string> {
     for (const v of Object.values(value)) mediaUrls(v, out);
   }
   return out;
-}
-
-/** The same value with every media URL replaced through `map`. */
-function rewriteUrls(value: unknown, map: Map<string, string>): unknown {
-  if (typeof value === 'string') return map.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((v) => rewriteUrls(v, map));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteUrls(v, map)]));
-  return value;
 }
 
 export type ExportOptions = {
@@ -110,7 +112,7 @@ export async function exportAmp(
   options: ExportOptions,
 ): Promise<{ zip: Archiver; filename: string }> {
   const event = await getEventBySlugDate(deps, slugDate);
-  if (!event) throw notFound(MSG.events.eventNotFound);
+  if (!event) throw notFound(ERR.events.eventNotFound);
   const parts = exportParts(event, options);
   const media: string[] = [];
   const files: { name: string; data: Buffer }[] = [];
@@ -158,10 +160,10 @@ function parseJson(files: Map<string, Buffer>, name: string): unknown {
   return value;
 }
 
-/** Reads and checks a whole .amp; throws before anything is written. */
+/** Reads and checks a whole .amp's structure; throws before anything is written. */
 export async function readAmp(buf: Buffer): Promise<{
   manifest: AmpManifest;
-  parts: z.infer<typeof EventPartsSchema>;
+  parts: AmpParts;
   media: Map<string, Buffer>;
 }> {
   const files = readAmpZip(buf);
@@ -182,50 +184,121 @@ export async function readAmp(buf: Buffer): Promise<{
     const key = keyOfUrl(url);
     if (!key || !media.has(key)) throw badAmp(`${url} is not in the archive`);
   }
-  // Media are images checked on their pixels (the same probe as every upload).
-  for (const [key, data] of media) {
-    try {
-      await probeImage(data);
-    } catch {
-      throw badAmp(`media/${key} is not a JPEG, PNG or WebP image`);
-    }
-  }
   return { manifest: manifest.data, parts: parts.data, media };
 }
 
-/** Applies a checked .amp to every listed event in one transaction; media get fresh keys. */
+/** A `/media/` URL of event.json: the archive holds its file (readAmp checked). Anything else is the screens' to refuse. */
+const isMediaUrl = (url: unknown): url is string => typeof url === 'string' && url.startsWith('/media/');
+const archived = (media: Map<string, Buffer>, url: string): Buffer => media.get(keyOfUrl(url) ?? '')!;
+
+/**
+ * Every image the parts name, through the path of its screen's upload (decoded, its rules
+ * checked, re-encoded) and stored under a name the server chooses in a new folder `batch`;
+ * answers the parts with their URLs replaced. Nothing of the archive is stored as it came, and
+ * no entry name (`p.html`, `x.js`) survives: only `/media/` URLs in graphics, overlays and the
+ * slideshow banner are taken, as images.
+ */
+async function storeImportedMedia(deps: Deps, parts: AmpParts, media: Map<string, Buffer>, batch: string) {
+  const out: AmpParts = { ...parts };
+  if (parts.images && typeof parts.images === 'object') {
+    const images: Record<string, unknown> = { ...(parts.images as Record<string, unknown>) };
+    for (const key of IMAGE_KEYS) {
+      const served = images[`${key}Url`];
+      const raw = images[`${key}RawUrl`];
+      if (!isMediaUrl(served) && !isMediaUrl(raw)) continue;
+      // A section has both copies, made from the one file (its raw when the archive has it).
+      const source = archived(media, isMediaUrl(raw) ? raw : (served as string));
+      const pair = await putImagePair(
+        deps,
+        `${batch}/images`,
+        key,
+        await encodeTemplateImage(key, source, true),
+        await encodeTemplateImage(key, source, false),
+      );
+      images[`${key}Url`] = pair.url;
+      images[`${key}RawUrl`] = pair.rawUrl;
+    }
+    out.images = images;
+  }
+  if (Array.isArray(parts.overlays)) {
+    const overlays: unknown[] = [];
+    for (const o of parts.overlays as Record<string, unknown>[]) {
+      if (!o || typeof o !== 'object' || !isMediaUrl(o.urlFullSize)) {
+        overlays.push(o);
+        continue;
+      }
+      const storageKey = overlayKey(batch);
+      const url = await deps.media.put(storageKey, await encodeOverlay(archived(media, o.urlFullSize)));
+      overlays.push({ ...o, storageKey, urlFullSize: url, urlRaw: url, urlMediumSize: url });
+    }
+    out.overlays = overlays;
+  }
+  const slideshow = parts.slideshow as Record<string, unknown> | undefined;
+  if (slideshow && typeof slideshow === 'object' && isMediaUrl(slideshow.slideshowBannerUrl)) {
+    const banner = await encodeTemplateImage('slideshowBanner', archived(media, slideshow.slideshowBannerUrl), true);
+    const url = await deps.media.put(
+      `${batch}/images/slideshowBanner-${randomBytes(8).toString('hex')}.${banner.ext}`,
+      banner.data,
+    );
+    out.slideshow = { ...slideshow, slideshowBannerUrl: url };
+  }
+  return out;
+}
+
+/**
+ * The fields of every screen the parts carry, each checked as that screen's save checks it
+ * (`checkPart`: its schema's 400 text, its rules' texts); the trivia questions as the trivia
+ * screen adds them. A screen's fields come whole or not at all.
+ */
+async function checkImportedParts(deps: Deps, parts: AmpParts): Promise<ConfigFields> {
+  const fields: ConfigFields = {};
+  for (const name of IMPORT_SCREENS) {
+    const own = TEMPLATE_PARTS[name].fields as readonly PartName[];
+    const present = own.filter((f) => parts[f] !== undefined);
+    if (!present.length) continue;
+    if (present.length !== own.length) throw badAmp(`event.json: ${own.join(', ')} go together`);
+    const part = SERVER_PARTS.find((p) => p.name === name)!;
+    const { fields: checked } = await checkPart(deps, part, partFromEvent(name, parts));
+    Object.assign(fields, checked);
+  }
+  if (parts.triviaQuestions !== undefined) {
+    const questions = TriviaQuestionsSchema.safeParse(parts.triviaQuestions);
+    if (!questions.success) {
+      const first = questions.error.issues[0];
+      throw badRequest(ERR.common.invalidRequest(['triviaQuestions', ...first.path].join('.'), first.message));
+    }
+    fields.triviaQuestions = Object.fromEntries(
+      Object.entries(questions.data).map(([language, list]) => [
+        language,
+        list.map((q) => ({ ...q, _id: triviaId(q.question) })),
+      ]),
+    );
+  }
+  return fields;
+}
+
+/**
+ * Applies a checked .amp to every listed event (spec 2 §4): its images through their uploads'
+ * path, every part through its screen's checks, then one write of all of it by the one writer
+ * (consoles told, open attendee apps pushed). Any refusal leaves nothing: the new media folder
+ * goes, and no event changes.
+ */
 export async function importAmp(deps: Deps, buf: Buffer, eventIds: string[]): Promise<string[]> {
   const { parts, media } = await readAmp(buf);
   const rows = await findEventRowsById(deps.db, [...new Set(eventIds)]);
-  if (rows.length !== new Set(eventIds).size) throw notFound(MSG.events.eventNotFound);
-  // New keys: an import never overwrites media another event uses.
+  if (rows.length !== new Set(eventIds).size) throw notFound(ERR.events.eventNotFound);
+  // A new folder: an import never overwrites media another event uses, and a refusal removes it whole.
   const batch = `imports/${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
-  const urls = new Map<string, string>();
-  // The batch is new: on a failed write or merge all of it goes, and no event names any of it.
-  const dropBatch = (err: unknown) =>
-    deps.media
-      .removeFolder(batch)
-      .catch(() => undefined)
-      .then(() => Promise.reject(err as Error));
   try {
-    for (const [key, data] of media) urls.set(`/media/${key}`, await deps.media.put(`${batch}/${key}`, data));
+    const fields = await checkImportedParts(deps, await storeImportedMedia(deps, parts, media, batch));
+    const written = await writeEventConfigs(
+      deps,
+      rows.map((r) => ({ id: r.id, fields })),
+    );
+    if (!written) throw notFound(ERR.events.eventNotFound);
+    return rows.map((r) => r.id);
   } catch (err) {
-    return dropBatch(err);
+    await deps.media.removeFolder(batch).catch(() => undefined);
+    throw err;
   }
-  const config: Record<string, unknown> = {};
-  for (const name of CONFIG_PARTS) if (parts[name] !== undefined) config[name] = rewriteUrls(parts[name], urls);
-  // An overlay's storage key names its file: the imported copy's, so the target can save it again.
-  if (Array.isArray(config.overlays))
-    config.overlays = (config.overlays as Overlay[]).map((o) => ({
-      ...o,
-      storageKey: keyOfUrl(o.urlFullSize) ?? o.storageKey,
-    }));
-  const updated = await mergeConfigs(
-    deps.db,
-    rows.map((r) => ({ id: r.id, parts: config })),
-  ).catch(dropBatch);
-  for (const row of updated) {
-    deps.realtime.consoles.emit('monitor event updated', { slugDate: row.slugDate, event: toEvent(row) });
-  }
-  return updated.map((r) => r.id);
 }

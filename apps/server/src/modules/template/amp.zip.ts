@@ -1,6 +1,5 @@
 import { crc32, inflateRawSync } from 'node:zlib';
-import { MSG } from '@stadiumcam/contract';
-import { AppError } from '../../errors.ts';
+import { AppError, ERR } from '../../errors.ts';
 
 /**
  * A strict reader for uploaded .amp archives (DESIGN §10). It reads the central directory
@@ -20,7 +19,7 @@ export const AMP_LIMITS = {
 };
 
 /** Every refusal has the spec's text; the reason travels in details. */
-export const badAmp = (why: string) => new AppError(422, MSG.templateParts.invalidAmp, { details: [why] });
+export const badAmp = (why: string) => new AppError(422, ERR.templateParts.invalidAmp, { details: [why] });
 const bad = badAmp;
 
 const EOCD = 0x06054b50;

@@ -1,5 +1,4 @@
-import { MSG } from '@stadiumcam/contract';
-import { AppError } from '../../errors.ts';
+import { AppError, ERR } from '../../errors.ts';
 
 export type GeocodeResult = { latitude: number; longitude: number; displayName: string };
 
@@ -21,9 +20,9 @@ export function nominatimGeocoder(baseUrl: string, fetchImpl: typeof fetch = fet
           signal: AbortSignal.timeout(8000),
         });
       } catch {
-        throw new AppError(502, MSG.templateParts.geocoderNoAnswer);
+        throw new AppError(502, ERR.templateParts.geocoderNoAnswer);
       }
-      if (!res.ok) throw new AppError(502, MSG.templateParts.geocoderFailed(res.status));
+      if (!res.ok) throw new AppError(502, ERR.templateParts.geocoderFailed(res.status));
       const list = (await res.json().catch(() => null)) as
         { lat?: string; lon?: string; display_name?: string }[] | null;
       const hit = Array.isArray(list) ? list[0] : undefined;

@@ -1,17 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  MSG,
-  OVERLAY_MAX_BYTES,
-  exportRoutes,
-  geofenceRoutes,
-  overlayRoutes,
-  triviaRoutes,
-} from '@stadiumcam/contract';
+import { OVERLAY_MAX_BYTES, exportRoutes, geofenceRoutes, overlayRoutes, triviaRoutes } from '@stadiumcam/contract';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound, ERR, type CodedText } from '../../errors.ts';
 import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
+import { uploadError } from '../../media/multipart.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { exportAmp, importAmp } from './amp.service.ts';
 import { geocoderFor } from './geocoding.ts';
@@ -28,7 +22,7 @@ const MAX_AMP_BYTES = 100 * 1024 * 1024;
  */
 async function readUpload(
   req: FastifyRequest,
-  opts: { fileField: string; maxBytes: number; tooLarge: string; notMultipart: string },
+  opts: { fileField: string; maxBytes: number; tooLarge: CodedText; notMultipart: CodedText },
 ): Promise<{ file: Buffer; filename: string; mimetype: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new AppError(415, opts.notMultipart);
   const fields: Record<string, string> = {};
@@ -39,22 +33,18 @@ async function readUpload(
     })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname !== opts.fileField) throw badRequest(MSG.media.sendFileInField(opts.fileField));
+        if (part.fieldname !== opts.fileField) throw badRequest(ERR.media.sendFileInField(opts.fileField));
         file = { data, filename: part.filename, mimetype: part.mimetype };
       } else {
         fields[part.fieldname] = String(part.value);
       }
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number; message?: string };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new AppError(413, opts.tooLarge);
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest(MSG.media.oneFileOnly);
-    throw badRequest(MSG.media.malformedUploadReason(e.message));
+    throw uploadError(err, { maxFiles: 1, tooLarge: opts.tooLarge });
   }
   // Text fields (the import's eventIds) and the file name follow the input rule of every route.
   refuseForbiddenChars([fields, file?.filename]);
-  if (!file?.data.length) throw badRequest(MSG.media.fileMissing(opts.fileField));
+  if (!file?.data.length) throw badRequest(ERR.media.fileMissing(opts.fileField));
   return { file: file.data, filename: file.filename, mimetype: file.mimetype, fields };
 }
 
@@ -67,8 +57,8 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
     const { file } = await readUpload(req, {
       fileField: 'image',
       maxBytes: OVERLAY_MAX_BYTES,
-      tooLarge: MSG.templateParts.overlayTooLarge,
-      notMultipart: MSG.templateParts.overlayNotPng,
+      tooLarge: ERR.templateParts.overlayTooLarge,
+      notMultipart: ERR.templateParts.overlayNotPng,
     });
     return uploadOverlay(deps, params.slugDate, file);
   });
@@ -81,7 +71,7 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
     publicQuestions(deps, params.slugDate, params.language),
   );
   registerRoute(app, triviaRoutes.add, async ({ params, body }) => {
-    if (body.language !== params.language) throw badRequest(MSG.templateParts.languageMismatch);
+    if (body.language !== params.language) throw badRequest(ERR.templateParts.languageMismatch);
     return { ok: true as const, saved: await addQuestions(deps, body) };
   });
   registerRoute(app, triviaRoutes.remove, async ({ body }) => ({
@@ -104,9 +94,9 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
   const geocoder = geocoderFor(deps.config.geocoderUrl);
   registerRoute(app, geofenceRoutes.geocoder, async () => ({ configured: geocoder !== null }));
   registerRoute(app, geofenceRoutes.geocode, async ({ query }) => {
-    if (!geocoder) throw new AppError(501, MSG.templateParts.geocodingOff);
+    if (!geocoder) throw new AppError(501, ERR.templateParts.geocodingOff);
     const hit = await geocoder.geocode(query.address);
-    if (!hit) throw notFound(MSG.templateParts.addressNotFound);
+    if (!hit) throw notFound(ERR.templateParts.addressNotFound);
     return hit;
   });
 
@@ -125,22 +115,22 @@ export function registerTemplatePartsRoutes(app: App, deps: Deps): void {
     const upload = await readUpload(req, {
       fileField: 'file',
       maxBytes: MAX_AMP_BYTES,
-      tooLarge: MSG.templateParts.invalidAmp,
-      notMultipart: MSG.templateParts.invalidAmp,
+      tooLarge: ERR.templateParts.invalidAmp,
+      notMultipart: ERR.templateParts.invalidAmp,
     });
     // Spec 2 §5: an .amp name or an octet-stream; the content is checked whatever it says.
     if (!upload.filename.toLowerCase().endsWith('.amp') && upload.mimetype !== 'application/octet-stream')
-      throw new AppError(415, MSG.templateParts.invalidAmp);
+      throw new AppError(415, ERR.templateParts.invalidAmp);
     let ids: unknown;
     try {
       ids = JSON.parse(upload.fields.eventIds ?? '');
     } catch {
-      throw badRequest(MSG.templateParts.eventIdsInvalid);
+      throw badRequest(ERR.templateParts.eventIdsInvalid);
     }
     // A JSON escape (\u0000) is a NUL once parsed.
     refuseForbiddenChars([ids]);
     const eventIds = EventIdsField.safeParse(ids);
-    if (!eventIds.success) throw badRequest(MSG.templateParts.eventIdsInvalid, eventIds.error.issues);
+    if (!eventIds.success) throw badRequest(ERR.templateParts.eventIdsInvalid, eventIds.error.issues);
     return { ok: true as const, eventIds: await importAmp(deps, upload.file, eventIds.data) };
   });
 }

@@ -25,7 +25,8 @@ import { venueMapFile, venueRowDict } from '@stadiumcam/venue-sim';
 import { events } from '../../db/schema/index.ts';
 import { createTestApp, describeEachDb, type TestApp } from '../../test/harness.ts';
 import { makeEvent } from '../../test/factories.ts';
-import { SocketPool, listenUrl } from '../cameras/realtime.test-util.ts';
+import { SocketPool, listenUrl } from '../../test/realtime.ts';
+import { joinAsNewFan } from '../attendee/fan.test-util.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
 import { keyOfUrl } from '../../media/media-store.ts';
 import { readAmp } from './amp.service.ts';
@@ -193,8 +194,7 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect(JSON.stringify(twice.body)).toContain(MSG.templateParts.seatAlreadyBlocked);
     const saved = await save(partRoutes.seatOptions, { seatType, blockedSeats: [seat] });
     expect([saved.status, saved.body]).toEqual([200, { seatType, blockedSeats: [seat] }]);
-    const join = (s: typeof seat) =>
-      t().call(attendeeRoutes.joinQueue, { body: { slugDate: liveSlug, userId: `fan-${randomUUID()}`, seat: s } });
+    const join = (s: typeof seat) => joinAsNewFan(t(), { slugDate: liveSlug, seat: s });
     await vi.waitFor(
       async () => {
         const blocked = await join(seat);
@@ -285,10 +285,8 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect(ok.status).toBe(200);
     const seat = { seatType: 'section', section: '101', row: 'B', seat: '5' };
     const join = (location?: { latitude: number; longitude: number }) =>
-      t().call(attendeeRoutes.joinQueue, {
-        body: { slugDate: liveSlug, userId: `fan-${randomUUID()}`, seat, ...(location ? { location } : {}) },
-      });
-    // The queue reads the event through a one-second cache (events-link.ts).
+      joinAsNewFan(t(), { slugDate: liveSlug, seat, ...(location ? { location } : {}) });
+    // The queue reads the event through a one-second cache (events/events.cache.ts).
     await vi.waitFor(async () => expect((await join()).body.error).toBe(MSG.templateParts.positionNeeded), {
       timeout: 5000,
     });
@@ -361,7 +359,9 @@ describeEachDb('template part two: overlays, share, geofence, seat options, triv
     expect((await save(partRoutes.trivia, { triviaEnabled: false })).status).toBe(200);
     expect((await fanAsks()).body).toEqual([]);
     expect((await save(partRoutes.trivia, { triviaEnabled: true })).status).toBe(200);
-    expect((await fanAsks()).body).toEqual([q]);
+    // Without the right answer: the server checks it (docs/security.md §20).
+    const { correctAnswer: _right, ...asked } = q;
+    expect((await fanAsks()).body).toEqual([asked]);
     expect((await template()).triviaEnabled).toBe(true);
     const unknownEvent = await t().call(triviaRoutes.questions, {
       cookie,

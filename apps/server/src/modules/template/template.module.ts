@@ -1,47 +1,38 @@
-import {
-  IMAGE_MSG,
-  MSG,
-  MAX_TEMPLATE_IMAGE_BYTES,
-  TEMPLATE_PARTS,
-  templateRoutes,
-  type RouteDef,
-} from '@stadiumcam/contract';
+import { MAX_TEMPLATE_IMAGE_BYTES, TEMPLATE_PARTS, templateRoutes, type RouteDef } from '@stadiumcam/contract';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, ERR } from '../../errors.ts';
 import { refuseForbiddenChars } from '../../plugins/forbidden-chars.ts';
+import { uploadError } from '../../media/multipart.ts';
 import { registerRoute, type Handler } from '../../plugins/routes.ts';
-import { SERVER_PARTS } from './template.parts.ts';
+import { SERVER_PARTS } from './server-parts.ts';
 import { previewScreenshots, savePart } from './template.service.ts';
 import { deleteImage, storeImage } from './template.images.ts';
 import { registerTemplatePartsRoutes } from './template-parts.routes.ts';
+import { listenEventConfigWrites } from './event-config.service.ts';
 
 /** One file in the field `image`, refused unread above the byte ceiling. */
 async function readImage(req: FastifyRequest): Promise<{ data: Buffer; mimetype: string; filename: string }> {
-  if (!req.isMultipart()) throw new AppError(415, IMAGE_MSG.onlyImages);
+  if (!req.isMultipart()) throw new AppError(415, ERR.templateImages.onlyImages);
   let file: { data: Buffer; mimetype: string; filename: string } | undefined;
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_TEMPLATE_IMAGE_BYTES, files: 1, fields: 5 } })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'image') {
         await part.toBuffer();
-        throw badRequest(IMAGE_MSG.fieldImage);
+        throw badRequest(ERR.templateImages.fieldImage);
       }
       file = { data: await part.toBuffer(), mimetype: part.mimetype, filename: part.filename };
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number };
-    // Before the 413 test: a second file is also answered 413 by the multipart plugin.
-    if (e.code === 'FST_FILES_LIMIT') throw badRequest(IMAGE_MSG.singleFile);
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-      throw new AppError(413, IMAGE_MSG.fileTooLarge(MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)));
-    }
-    throw badRequest(MSG.media.malformedUpload);
+    throw uploadError(err, {
+      maxFiles: 1,
+      tooLarge: ERR.templateImages.fileTooLarge(MAX_TEMPLATE_IMAGE_BYTES / (1024 * 1024)),
+    });
   }
   refuseForbiddenChars([file?.filename]);
-  if (!file) throw badRequest(IMAGE_MSG.fileMissing);
+  if (!file) throw badRequest(ERR.templateImages.fileMissing);
   return file;
 }
 
@@ -66,4 +57,5 @@ export function registerTemplate(app: App, deps: Deps): void {
   const seen = new Set<string>();
   registerRoute(app, templateRoutes.screenshotsPreview, async ({ body }) => previewScreenshots(deps, seen, body));
   registerTemplatePartsRoutes(app, deps);
+  listenEventConfigWrites(deps);
 }

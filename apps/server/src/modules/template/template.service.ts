@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  MSG,
   TEMPLATE_PARTS,
   partToFields,
   previewUrl,
@@ -9,17 +8,35 @@ import {
   type TemplatePartName,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
-import { toEvent } from '../events/events.mapper.ts';
-import { getEventBySlugDate } from '../events/events.service.ts';
-import { toPublicTemplate } from '../attendee/public-event.ts';
-import { patchEventConfigs } from './template.repository.ts';
-import type { PartValue, ServerPart } from './template.parts.ts';
+import { badRequest, notFound, ERR } from '../../errors.ts';
+import { getEventBySlugDate } from '../events/index.ts';
+import { writeEventConfigs, type ConfigFields } from './event-config.service.ts';
+import type { PartValue, ServerPart } from './server-parts.ts';
 
 /**
- * Saves one configuration part to every event in `eventIds` (DESIGN §10): rules first, then one
- * transaction for all (an unknown id: 404, nothing written), then every console hears
- * `monitor event updated` and the events' open attendee apps get the new configuration.
+ * A part's value checked as its screen's save checks it (DESIGN §10): the part's schema (the
+ * route's 400 text for a value that does not parse), then the server's rules of spec 2 §5 (their
+ * texts). Answers the value to store and the event fields it writes. The .amp import calls this
+ * for every part it carries, so an import obeys exactly the screens' rules.
+ */
+export async function checkPart<N extends TemplatePartName>(
+  deps: Deps,
+  part: ServerPart<N>,
+  raw: unknown,
+): Promise<{ value: PartValue<N>; fields: ConfigFields }> {
+  const parsed = TEMPLATE_PARTS[part.name].schema.safeParse(raw);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, in: 'body' }));
+    throw badRequest(ERR.common.invalidRequest(details[0]?.path, details[0]?.message), details);
+  }
+  const value = part.rules ? await part.rules(parsed.data as PartValue<N>, deps) : (parsed.data as PartValue<N>);
+  return { value, fields: partToFields(part.name, value) };
+}
+
+/**
+ * Saves one configuration part to every event in `eventIds` (DESIGN §10): rules first, then the
+ * one writer (one transaction for all; an unknown id: 404, nothing written; then every console
+ * hears `monitor event updated` and the events' open attendee apps get the new configuration).
  */
 export async function savePart<N extends TemplatePartName>(
   deps: Deps,
@@ -27,17 +44,12 @@ export async function savePart<N extends TemplatePartName>(
   body: PartValue<N> & { eventIds: string[] },
 ): Promise<PartValue<N>> {
   const { eventIds, ...raw } = body;
-  const value = part.rules ? await part.rules(raw as PartValue<N>, deps) : (raw as PartValue<N>);
-  const rows = await patchEventConfigs(deps.db, eventIds, partToFields(part.name, value));
-  if (!rows) throw notFound(MSG.events.eventNotFound);
-  // The attendee side reuses event lookups for a second: a saved part must be read at once
-  // (the e-mail sent right after a colours save has the new colours).
-  deps.eventCache.clear();
-  for (const row of rows) {
-    const event = toEvent(row);
-    deps.realtime.consoles.emit('monitor event updated', { slugDate: row.slugDate, event });
-    deps.attendeeFeed.publish(row.slugDate, toPublicTemplate(event));
-  }
+  const { value, fields } = await checkPart(deps, part, raw);
+  const written = await writeEventConfigs(
+    deps,
+    eventIds.map((id) => ({ id, fields })),
+  );
+  if (!written) throw notFound(ERR.events.eventNotFound);
   // The schema's own answer: a part's response lists exactly its fields.
   return TEMPLATE_PARTS[part.name].schema.parse(value) as PartValue<N>;
 }
@@ -52,7 +64,7 @@ export async function previewScreenshots(
   seen: Set<string>,
   body: z.infer<typeof ScreenshotsPreviewSchema>,
 ): Promise<z.infer<typeof ScreenshotsPreviewAnswerSchema>> {
-  if (!(await getEventBySlugDate(deps, body.slugDate))) throw notFound(MSG.events.eventNotFound);
+  if (!(await getEventBySlugDate(deps, body.slugDate))) throw notFound(ERR.events.eventNotFound);
   const fresh = !seen.has(body.hash);
   if (fresh) {
     if (seen.size > 500) seen.clear();

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, ADMIN_USERNAME } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
-import { hashPassword, randomPassword } from '../auth/auth.service.ts';
-import { findUserByUsername, insertUserIfFree } from './users.repository.ts';
+import { hashPassword, randomPassword } from '../auth/index.ts';
+import { findUserByUsername, insertUserIfFree } from '../auth/index.ts';
 
 /**
  * First start: the admin user, with ADMIN_PASSWORD or a random password printed once and

@@ -42,6 +42,9 @@ const HeaderEvent = lazy(() =>
 );
 const Lightbox = lazy(() => import('../../modules/snapshots/lightbox.tsx').then((m) => ({ default: m.Lightbox })));
 
+/** The shell's main region: the skip link's target. */
+export const MAIN_ID = 'main-content';
+
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure(true);
   const { user } = useSession();
@@ -65,6 +68,10 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { desktop: !opened, mobile: !opened } }}
       padding="md"
     >
+      {/* The first Tab stop: past the header and the menu to the screen itself. */}
+      <a className="skip-link" href={`#${MAIN_ID}`} data-testid="skip-link">
+        {MSG.a11y.skipToMain}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -118,10 +125,10 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" component="nav" aria-label={MSG.a11y.sideMenu}>
         <SideMenu />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         {!online && (
           <Alert color="orange" variant="filled" mb="sm" role="status" data-testid="offline-banner">
             {MSG.common.offline}

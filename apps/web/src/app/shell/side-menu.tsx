@@ -1,3 +1,4 @@
+import { useId, useState, type ReactNode } from 'react';
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconAdjustments,
@@ -22,7 +23,7 @@ export function SideMenu() {
   const { permissions } = useSession();
   const { pathname } = useLocation();
   const allowed = (e: { needs?: Permission[]; or?: boolean }) => can(permissions, e.needs ?? [], { or: e.or });
-  const link = (e: Entry, icon?: React.ReactNode) =>
+  const link = (e: Entry, icon?: ReactNode) =>
     allowed(e) ? (
       <NavLink
         key={e.to}
@@ -37,19 +38,20 @@ export function SideMenu() {
   const admin: Entry[] = [
     { label: 'Users', to: '/admin/users', needs: [P.USERS] },
     { label: 'Roles', to: '/admin/roles', needs: [P.ROLES_READ] },
+    { label: 'Audit log', to: '/admin/audit', needs: [P.AUDIT_READ] },
   ];
   const template = TEMPLATE_PAGES.map((t) => ({ label: t.label, to: `/${t.path}`, needs: t.needs, or: t.or }));
   const config: Entry[] = [
     { label: 'Camera', to: '/config/camera', needs: [P.CONFIG] },
     { label: 'Mapping', to: '/config/mapping', needs: [P.CONFIG] },
   ];
-  const group = (label: string, icon: React.ReactNode, entries: Entry[], prefix: string) => {
+  const group = (label: string, icon: ReactNode, entries: Entry[], prefix: string) => {
     const visible = entries.filter(allowed);
     if (!visible.length) return null;
     return (
-      <NavLink label={label} leftSection={icon} defaultOpened={pathname.startsWith(prefix)} childrenOffset={28}>
+      <MenuGroup label={label} icon={icon} opened={pathname.startsWith(prefix)}>
         {visible.map((e) => link(e))}
-      </NavLink>
+      </MenuGroup>
     );
   };
 
@@ -65,5 +67,40 @@ export function SideMenu() {
       {group('Config', <IconAdjustments size={18} />, config, '/config')}
       {link({ label: 'Mapping', to: '/mapping', needs: [P.CONFIG] }, <IconMap size={18} />)}
     </ScrollArea>
+  );
+}
+
+/**
+ * A group of the menu (Admin, Template, Config): a button that opens and closes its entries, so
+ * the keyboard reaches it (Mantine's NavLink is a link without an href, which Tab skips).
+ */
+function MenuGroup({
+  label,
+  icon,
+  opened,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  opened: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(opened);
+  const id = useId();
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      leftSection={icon}
+      opened={open}
+      onChange={setOpen}
+      aria-expanded={open}
+      aria-controls={id}
+      childrenOffset={28}
+      w="100%"
+    >
+      <div id={id}>{children}</div>
+    </NavLink>
   );
 }

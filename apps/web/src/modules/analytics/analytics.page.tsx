@@ -17,6 +17,7 @@ import { useSelectedEvents } from '../events/selection.store.ts';
 import { CountsPanel, EmotionsChart, Fallback, Figure, Panel, timeAxisTitle, timeLabel } from './analytics-charts.tsx';
 import { useAnalytics, useLiveAnalytics, type Bucket } from './analytics.hooks.ts';
 import classes from './analytics.module.css';
+import { SeatHeatmap } from './seat-heatmap.tsx';
 
 const NO_DATA = MSG.analytics.noData;
 
@@ -294,6 +295,13 @@ export function AnalyticsPage() {
       ) : (
         <>
           <BasicSection basic={basic} past={pastEvent} />
+          <SeatHeatmap
+            key={event.slugDate}
+            slugDate={event.slugDate}
+            title={event.title}
+            live={live}
+            defaultCompare={pastEvent.data?.event?.slugDate ?? null}
+          />
           <WebSection ga={ga} />
           <VisionSection vision={vision} />
         </>

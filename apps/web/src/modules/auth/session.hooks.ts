@@ -23,13 +23,17 @@ function warnUnknown(user: SessionUser | null): void {
   for (const name of user?.permissions ?? []) if (!isPermission(name)) console.warn('Unknown permission', name);
 }
 
-/** The session check (GET users/user); a failure is logged and means logged out (spec 1 §7). */
+/**
+ * The session check (GET users/session, the quiet form of spec 1 §7's users/user); a failure is
+ * logged and means logged out.
+ */
 export function useSession() {
   const query = useQuery({
     queryKey: SESSION_KEY,
     queryFn: async (): Promise<SessionUser | null> => {
       try {
-        const user = await api(authRoutes.session);
+        // users/session answers 200 with no user when logged out: no 401 in the browser's console.
+        const { user } = await api(authRoutes.sessionProbe);
         warnUnknown(user);
         return user;
       } catch (err) {

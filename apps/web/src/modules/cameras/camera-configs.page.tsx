@@ -22,6 +22,7 @@ import {
   ROVER_MODE_KEY,
   checkConfigValue,
   configCategory,
+  configWords,
   rangeStep,
   type CameraConfig,
   type CameraWithConfigs,
@@ -34,6 +35,10 @@ import { useCameraConfigs, useUpdateCameraConfigs } from './camera-configs.hooks
 
 type Values = Record<string, Record<string, string | number>>;
 const CAMERA_SUCCESS_MS = 5000;
+const SETTING_WIDTH = 200;
+const CAMERA_WIDTH = 180;
+/** The first group (spec 3 §2.6), as configCategory names it. */
+const GENERAL = configCategory('');
 
 const valuesOf = (cams: CameraWithConfigs[]): Values =>
   Object.fromEntries(
@@ -159,9 +164,7 @@ export function CameraConfigsPage() {
   const keys = [...new Set(list.flatMap((c) => c.configs.map((k) => k.configKey)))];
   const groups = new Map<string, string[]>();
   for (const k of keys) groups.set(configCategory(k), [...(groups.get(configCategory(k)) ?? []), k]);
-  const ordered = [...groups].sort(([a], [b]) =>
-    a === 'General Settings' ? -1 : b === 'General Settings' ? 1 : a.localeCompare(b),
-  );
+  const ordered = [...groups].sort(([a], [b]) => (a === GENERAL ? -1 : b === GENERAL ? 1 : a.localeCompare(b)));
 
   const setValue = (camera: string, key: string, v: string | number) =>
     setEdits((s) => ({ ...s, [camera]: { ...s[camera], [key]: v } }));
@@ -259,12 +262,13 @@ export function CameraConfigsPage() {
       />
       <Paper withBorder>
         <ScrollArea type="auto" offsetScrollbars>
-          <Table striped withColumnBorders verticalSpacing={6} miw={300 + list.length * 240}>
+          {/* Four cameras fit at 1280 px; more scroll sideways inside the frame. */}
+          <Table striped withColumnBorders verticalSpacing={6} miw={SETTING_WIDTH + list.length * CAMERA_WIDTH}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={220}>Setting</Table.Th>
+                <Table.Th w={SETTING_WIDTH}>Setting</Table.Th>
                 {list.map((c) => (
-                  <Table.Th key={c.cameraKey} miw={220}>
+                  <Table.Th key={c.cameraKey} miw={CAMERA_WIDTH}>
                     {c.cameraKey}
                   </Table.Th>
                 ))}
@@ -296,14 +300,18 @@ export function CameraConfigsPage() {
                   <Table.Tr>
                     <Table.Td colSpan={list.length + 1} bg="var(--mantine-color-default-hover)">
                       <Text size="sm" fw={700}>
-                        {group}
+                        {group === GENERAL ? group : configWords(group, true)}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
                   {groupKeys.map((key) => (
                     <Table.Tr key={key}>
+                      {/* In words, with the host's key under it (its documentation names the key). */}
                       <Table.Td>
-                        <Text size="sm">{key}</Text>
+                        <Text size="sm">{configWords(key)}</Text>
+                        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                          {key}
+                        </Text>
                       </Table.Td>
                       {list.map((c) => {
                         const config = c.configs.find((k) => k.configKey === key);

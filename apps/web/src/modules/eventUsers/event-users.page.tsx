@@ -21,7 +21,15 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { IconBan, IconChevronDown, IconChevronUp, IconDownload, IconSelector, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { DEFAULT_TIMEZONE, EVENT_USERS_PAGE_SIZE, MSG, P, can, type SnapshotListItem } from '@stadiumcam/contract';
+import {
+  DEFAULT_TIMEZONE,
+  EVENT_USERS_PAGE_SIZE,
+  MSG,
+  P,
+  can,
+  overlayLabel,
+  type SnapshotListItem,
+} from '@stadiumcam/contract';
 import { useLiveRefresh } from '../../ui/live-refresh.hooks.ts';
 import { useSession } from '../auth/session.hooks.ts';
 import { EventSelector } from '../events/event-selector.tsx';
@@ -54,6 +62,13 @@ const SORTABLE: Record<string, EventUsersSort['field']> = {
   seat: 'seat',
   date: 'date',
 };
+
+const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))';
+/** The photo id's column: its first 8 characters, the rest behind an ellipsis and a title. */
+const ID_WIDTH = 96;
+/** A fan's id is a long token: its start, the whole on hover. */
+const USER_WIDTH = 150;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Filter dropdowns keep a minimum height (spec 3 §2.3: 200 or 350 px). */
 const dropdown = (minHeight: 200 | 350) => ({ comboboxProps: { styles: { dropdown: { minHeight } } } });
@@ -142,23 +157,26 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
   const toggle = (id: string) =>
     setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
+  // The fields of spec 3 §2.3, in its order, named in an operator's words (DESIGN §6).
   const columns: [string, string][] = [
-    ['_id', '_id'],
-    ['userId', 'userId'],
-    ['section', 'section'],
-    ['row', 'row'],
-    ['seat', 'seat'],
-    ['date', 'date'],
-    ['hidden', 'hidden'],
-    ['shares', 'shares'],
-    ['sharedURI', 'sharedURI'],
-    ['sharedPlatforms', 'sharedPlatforms'],
-    ['contactInfo', 'contactInfo'],
-    ['overlay', 'overlay'],
+    ['_id', 'Photo ID'],
+    ['userId', 'User ID'],
+    ['section', 'Section'],
+    ['row', 'Row'],
+    ['seat', 'Seat'],
+    ['date', 'Taken'],
+    ['hidden', 'Banned'],
+    ['shares', 'Shares'],
+    ['sharedURI', 'Shared photo'],
+    ['sharedPlatforms', 'Shared on'],
+    ['contactInfo', 'Contact'],
+    ['overlay', 'Overlay'],
   ];
 
   return (
-    <Stack gap="md">
+    // The viewport's height: the table scrolls inside it, so both its scrollbars are on screen
+    // (a wide table scrolled sideways only at the foot of 50 rows read as cut; issue 28 point 5).
+    <Stack gap="md" h={PAGE_HEIGHT} data-testid="event-users-page">
       <Group justify="space-between" wrap="wrap">
         <Group gap="md">
           <Title order={2}>{MSG.eventUsers.title}</Title>
@@ -286,8 +304,8 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
           <Text c="dimmed">{MSG.eventUsers.noUsers}</Text>
         </Center>
       ) : (
-        <ScrollArea type="auto" offsetScrollbars>
-          <Table striped highlightOnHover withTableBorder fz="xs" verticalSpacing={4} miw={1400}>
+        <ScrollArea type="auto" offsetScrollbars style={{ flex: 1, minHeight: 0 }} data-testid="event-users-scroll">
+          <Table striped highlightOnHover withTableBorder stickyHeader fz="xs" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36}>
@@ -319,12 +337,21 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
                       onChange={() => toggle(s._id)}
                     />
                   </Table.Td>
-                  <Table.Td ff="monospace">{s._id}</Table.Td>
-                  <Table.Td>{s.userId}</Table.Td>
+                  {/* A UUID on one line, its start shown and the whole on hover (never over 4 lines). */}
+                  <Table.Td>
+                    <Text ff="monospace" size="xs" maw={ID_WIDTH} truncate title={s._id}>
+                      {s._id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" maw={USER_WIDTH} truncate title={s.userId}>
+                      {s.userId}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>{s.section}</Table.Td>
                   <Table.Td>{s.row}</Table.Td>
                   <Table.Td>{s.seat}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{localTime(s.date, tz)}</Table.Td>
+                  <Table.Td style={NOWRAP}>{localTime(s.date, tz)}</Table.Td>
                   <Table.Td>
                     {s.hidden ? (
                       <Badge color="red" size="sm">
@@ -351,7 +378,8 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
                   </Table.Td>
                   <Table.Td>{s.sharedPlatforms.join(', ')}</Table.Td>
                   <Table.Td>{s.contactInfo}</Table.Td>
-                  <Table.Td>{s.overlay}</Table.Td>
+                  {/* The overlay's name, not its storage key (stadiumcam/overlays/…png). */}
+                  <Table.Td style={NOWRAP}>{s.overlay ? overlayLabel(s.overlay) : ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,6 +8,7 @@ import {
   IconPencil,
   IconPhoto,
   IconPlus,
+  IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -18,6 +19,7 @@ import { useCan } from '../auth/session.hooks.ts';
 import classes from './calendar.module.css';
 import { DeleteEventModal } from './delete-event.modal.tsx';
 import { EventFormModal, type EventFormTarget } from './event-form.modal.tsx';
+import { GoLiveModal } from './go-live.modal.tsx';
 import { toSelected, useEventList, type EventItem } from './events.hooks.ts';
 import { dayjs, formatDate, timeRange, todayIn } from './event-time.ts';
 import { STATUS_COLOR } from './status-dot.tsx';
@@ -62,6 +64,7 @@ export function CalendarPage() {
   const [anchor, setAnchor] = useState<string | null>(null);
   const [formTarget, setFormTarget] = useState<EventFormTarget | null>(null);
   const [deleting, setDeleting] = useState<EventItem | null>(null);
+  const [goingLive, setGoingLive] = useState<EventItem | null>(null);
 
   const byDay = useMemo(() => {
     const map = new Map<string, EventItem[]>();
@@ -177,14 +180,25 @@ export function CalendarPage() {
             data-today={day === today || undefined}
             data-selected={slots.includes(day) || undefined}
             data-clickable={canCreate || undefined}
-            aria-label={formatDate(day)}
-            aria-pressed={canCreate ? slots.includes(day) : undefined}
-            role={canCreate ? 'button' : undefined}
             onClick={(ev) => handleDay(day, ev)}
           >
-            <span className={classes.number} data-day-number>
-              {dayjs(day).date()}
-            </span>
+            {/* The day's own button (its click reaches the day's handler): a day holding event
+                cards must not be a button itself, and a keyboard chooses days with it too. */}
+            {canCreate ? (
+              <button
+                type="button"
+                className={classes.number}
+                data-day-number
+                aria-label={dayjs(day).format('D MMMM YYYY, dddd')}
+                aria-pressed={slots.includes(day)}
+              >
+                {dayjs(day).date()}
+              </button>
+            ) : (
+              <span className={classes.number} data-day-number>
+                {dayjs(day).date()}
+              </span>
+            )}
             <div className={classes.events}>
               {(byDay.get(day) ?? []).map((e) => (
                 <EventCard
@@ -192,6 +206,7 @@ export function CalendarPage() {
                   event={e}
                   onEdit={() => setFormTarget({ formMode: 'update', event: e })}
                   onDelete={() => setDeleting(e)}
+                  onGoLive={() => setGoingLive(e)}
                 />
               ))}
             </div>
@@ -201,17 +216,30 @@ export function CalendarPage() {
 
       <EventFormModal target={formTarget} onClose={() => setFormTarget(null)} onCreated={handleCreated} />
       <DeleteEventModal event={deleting} onClose={() => setDeleting(null)} />
+      <GoLiveModal target={goingLive} onClose={() => setGoingLive(null)} />
     </div>
   );
 }
 
 /** An event on its day, with its action menu (spec 1 §2: items by status and permission). */
-function EventCard({ event, onEdit, onDelete }: { event: EventItem; onEdit: () => void; onDelete: () => void }) {
+function EventCard({
+  event,
+  onEdit,
+  onDelete,
+  onGoLive,
+}: {
+  event: EventItem;
+  onEdit: () => void;
+  onDelete: () => void;
+  onGoLive: () => void;
+}) {
   const navigate = useNavigate();
   const canEdit = useCan(P.EDIT_EVENT);
   const canDelete = useCan(P.DELETE_EVENT);
   const canTemplate = useCan(P.TEMPLATE);
   const canAnalytics = useCan(P.ANALYTICS_READ);
+  // The server's rule for a status change (docs/events.md).
+  const canSetStatus = useCan([P.EVENT_WRITE, P.POWER_BTN], { or: true });
   const s = event.eventStatus;
 
   // Choosing any item also makes this event the app-wide selection.
@@ -220,6 +248,7 @@ function EventCard({ event, onEdit, onDelete }: { event: EventItem; onEdit: () =
     then();
   };
   const items = [
+    s === 'pre' && canSetStatus && { label: 'Go live', icon: IconPlayerPlay, onClick: pick(onGoLive) },
     s !== 'post' && canEdit && { label: 'Edit', icon: IconPencil, onClick: pick(onEdit) },
     s !== 'post' &&
       canTemplate && { label: 'Template', icon: IconPalette, onClick: pick(() => void navigate('/template/colors')) },
@@ -246,7 +275,7 @@ function EventCard({ event, onEdit, onDelete }: { event: EventItem; onEdit: () =
           </Text>
           {/* The whole range stays readable in a narrow day (1280 px with the menu open): it wraps
               after the dash rather than losing the end time, its (+1) or the zone's label. */}
-          <Text size="xs" c="dimmed" data-testid="event-card-time">
+          <Text size="xs" className={classes.cardTime} data-testid="event-card-time">
             {timeRange(event)
               .replace(/ (?=\S+$)/, '\u00a0')
               .replace(' (+1)', '\u00a0(+1)')}

@@ -5,6 +5,7 @@ import { EVENT_STATUSES, MSG, P, type EventStatus } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { CameraPowerSection } from '../cameras/camera-power-section.tsx';
 import { useSetEventStatus } from './events.hooks.ts';
+import { GoLiveModal, type GoLiveTarget } from './go-live.modal.tsx';
 import { dayjs, eventClock, isTomorrow } from './event-time.ts';
 import { useSelectedEvents, type SelectedEvent } from './selection.store.ts';
 
@@ -15,7 +16,8 @@ export function PowerMenu() {
   const allowed = useCan(P.POWER_BTN);
   // Outside the popover: the choice modal must outlive the menu closing under it.
   const [earlyEnd, setEarlyEnd] = useState<SelectedEvent | null>(null);
-  // Controlled, so that the menu closes when the early-end question opens over it.
+  const [goLive, setGoLive] = useState<GoLiveTarget | null>(null);
+  // Controlled, so that the menu closes when the early-end question or the checklist opens over it.
   const [opened, setOpened] = useState(false);
   if (!allowed) return null;
   return (
@@ -35,6 +37,10 @@ export function PowerMenu() {
                 setOpened(false);
                 setEarlyEnd(event);
               }}
+              onGoLive={(event) => {
+                setOpened(false);
+                setGoLive(event);
+              }}
             />
             <Divider />
             <CameraPowerSection />
@@ -42,6 +48,7 @@ export function PowerMenu() {
         </Popover.Dropdown>
       </Popover>
       <EarlyEndModal event={earlyEnd} onClose={() => setEarlyEnd(null)} />
+      <GoLiveModal target={goLive} onClose={() => setGoLive(null)} />
     </>
   );
 }
@@ -49,12 +56,24 @@ export function PowerMenu() {
 /**
  * Pre / live / post of the selected event, applied at once. Live -> post before the
  * scheduled end asks how to end it: through `onEarlyEnd` when the caller shows the question
- * itself (the power menu, whose popover closes under a modal), else in its own modal.
+ * itself (the power menu, whose popover closes under a modal), else in its own modal. Going
+ * live shows the pre-live checklist first (`onGoLive` likewise, else its own dialog).
  */
-export function EventStatusRadio({ onEarlyEnd }: { onEarlyEnd?: (event: SelectedEvent) => void }) {
+export function EventStatusRadio({
+  onEarlyEnd,
+  onGoLive,
+}: {
+  onEarlyEnd?: (event: SelectedEvent) => void;
+  onGoLive?: (event: SelectedEvent) => void;
+}) {
   const { events } = useSelectedEvents();
   const setStatus = useSetEventStatus();
   const [earlyEnd, setEarlyEnd] = useState<SelectedEvent | null>(null);
+  const [goLive, setGoLive] = useState<GoLiveTarget | null>(null);
+  // The choice shows at once, in the click's own render: the list's optimistic update reaches
+  // the selection only after an await, a render and an effect, and a radio that stays on the
+  // old value meanwhile reads as a lost click (a busy CI box lost one that way).
+  const [chosen, setChosen] = useState<EventStatus | null>(null);
   const event = events.length === 1 && !events[0].template ? events[0] : undefined;
 
   if (!event) {
@@ -75,14 +94,18 @@ export function EventStatusRadio({ onEarlyEnd }: { onEarlyEnd?: (event: Selected
     if (next === event.eventStatus) return;
     const endsLater = !!event.endTime && dayjs().isBefore(dayjs(event.endTime));
     if (event.eventStatus === 'live' && next === 'post' && endsLater) (onEarlyEnd ?? setEarlyEnd)(event);
-    else setStatus.mutate({ slugDate: event.slugDate, eventStatus: next });
+    else if (next === 'live') (onGoLive ?? setGoLive)(event);
+    else {
+      setChosen(next);
+      setStatus.mutate({ slugDate: event.slugDate, eventStatus: next }, { onSettled: () => setChosen(null) });
+    }
   };
 
   return (
     <>
       <Radio.Group
         label="Event status"
-        value={event.eventStatus}
+        value={chosen ?? event.eventStatus}
         onChange={handleChange}
         data-testid="event-status"
         styles={{ label: { fontWeight: 600, marginBottom: 6 } }}
@@ -94,6 +117,7 @@ export function EventStatusRadio({ onEarlyEnd }: { onEarlyEnd?: (event: Selected
         </Group>
       </Radio.Group>
       {!onEarlyEnd && <EarlyEndModal event={earlyEnd} onClose={() => setEarlyEnd(null)} />}
+      {!onGoLive && <GoLiveModal target={goLive} onClose={() => setGoLive(null)} />}
     </>
   );
 }

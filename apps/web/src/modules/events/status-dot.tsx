@@ -21,6 +21,7 @@ export function StatusDot({ status }: { status: EventStatus }) {
     <Box
       data-testid="status-dot"
       data-state={DOT[status].label}
+      role="img"
       aria-label={`Event ${status}`}
       w={10}
       h={10}

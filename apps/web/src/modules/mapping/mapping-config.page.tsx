@@ -73,13 +73,24 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-function Paged<T>({ rows, head, row }: { rows: T[]; head: string[]; row: (r: T) => ReactNode[] }) {
+function Paged<T>({
+  label,
+  rows,
+  head,
+  row,
+}: {
+  /** Names the scrolling table for the keyboard (it takes focus to scroll sideways). */
+  label: string;
+  rows: T[];
+  head: string[];
+  row: (r: T) => ReactNode[];
+}) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const shown = rows.slice((Math.min(page, pages) - 1) * PAGE, Math.min(page, pages) * PAGE);
   return (
     <>
-      <ScrollArea>
+      <ScrollArea viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': MSG.a11y.scrollRegion(label) }}>
         <Table striped withTableBorder verticalSpacing={4} fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -269,6 +280,7 @@ export function MappingConfigPage() {
           <Text c="dimmed">No files uploaded yet.</Text>
         ) : (
           <Paged
+            label="Files on the server"
             rows={files.data.files}
             head={['File', 'Size', 'Uploaded', 'By', '']}
             row={(f) => [
@@ -313,6 +325,7 @@ export function MappingConfigPage() {
           <Text c="dimmed">{MSG.mapping.noMappingInfo}</Text>
         ) : (
           <Paged
+            label="Parsed Mapping File"
             rows={entries}
             head={['Section', 'Type', 'Camera', 'Min row', 'Max row', 'Min seat', 'Max seat']}
             row={(e) => [e.section, e.type, e.cam, e.minr, e.maxr, e.mins, e.maxs]}
@@ -329,6 +342,7 @@ export function MappingConfigPage() {
           <Text c="dimmed">{MSG.mapping.noMappingInfo}</Text>
         ) : (
           <Paged
+            label="Parsed Mapping Info"
             rows={stats.data}
             head={[
               'Camera',

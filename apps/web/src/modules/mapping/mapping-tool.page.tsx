@@ -44,7 +44,7 @@ import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
 import { useUnsavedChangesPrompt } from '../../ui/unsaved-changes.ts';
 import { CameraStream } from '../monitor/camera-stream.tsx';
 import { useCameraConfigs } from '../cameras/camera-configs.hooks.ts';
-import { useRegionMutations, useSeatMap } from './mapping.hooks.ts';
+import { useConfigFiles, useRegionMutations, useSeatMap } from './mapping.hooks.ts';
 import {
   CORNERS,
   CROSS_CHECK,
@@ -63,6 +63,15 @@ const PT_MAX = 1e9;
 const PT_STEP = PT_MAX / 500;
 const ZOOM_MAX = 1000;
 const ZOOM_STEP = ZOOM_MAX / 200;
+/**
+ * A raw position as a share of the camera's travel, beside the raw count (issue 28 point 5):
+ * PTU counts have no fixed number of degrees across camera models, a percentage reads the same
+ * on each. Pan and tilt are signed (±100 % either way of the centre), zoom 0–100 %.
+ */
+export const travel = (value: number, max: number) => {
+  const pct = (value / max) * 100;
+  return `${pct > 0 && max === PT_MAX ? '+' : ''}${pct.toFixed(Math.abs(pct) < 10 && pct !== 0 ? 1 : 0)} %`;
+};
 const FEEDBACK_MS = 1000;
 const TRACK_AFTER_MS = 750;
 const CROSS_CHECK_MS = 1000;
@@ -107,7 +116,7 @@ function CornerTable({
       }),
     );
   return (
-    <Table withTableBorder verticalSpacing={4} fz="sm">
+    <Table withTableBorder verticalSpacing={4} horizontalSpacing={4} fz="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Corner</Table.Th>
@@ -124,11 +133,15 @@ function CornerTable({
           const v = form.corners[key];
           return (
             <Table.Tr key={key} data-testid={`corner-${key}`}>
-              <Table.Td>{label}</Table.Td>
+              <Table.Td fz="xs" style={{ whiteSpace: 'nowrap' }}>
+                {label}
+              </Table.Td>
               {(['row', 'seat', 'pan', 'tilt'] as const).map((field) => (
                 <Table.Td key={field}>
+                  {/* Wide enough for a whole PTU count (-1000000000), not cut in its box. */}
                   <TextInput
                     size="xs"
+                    w={field === 'pan' || field === 'tilt' ? 96 : 48}
                     aria-label={`${label} ${field}`}
                     value={v[field]}
                     disabled={disabled}
@@ -196,6 +209,8 @@ export function MappingToolPage() {
   const socket = getConsoleSocket();
   const cameras = useCameraConfigs();
   const seatMap = useSeatMap();
+  // Only an image the server lists is asked for: a missing one was a 404 in every console.
+  const files = useConfigFiles();
   const mutations = useRegionMutations();
   const overlays = useQuery({
     queryKey: ['mapping', 'overlays'],
@@ -215,7 +230,6 @@ export function MappingToolPage() {
   const [checkForm, setCheckForm] = useState<RegionForm | null>(null);
   const [checkOriginal, setCheckOriginal] = useState<RegionForm | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [imageStamp, setImageStamp] = useState(() => Date.now());
   const [tab, setTab] = useState<string | null>('map');
   const [crossChecking, setCrossChecking] = useState(false);
   const [flash, fire] = useFlash();
@@ -223,6 +237,7 @@ export function MappingToolPage() {
 
   const mapCam = seatMap.data?.cameras.find((c) => c.camera === camera);
   const ref = mapCam?.refPoint ?? null;
+  const refImage = files.data?.files.find((f) => f.name === `shots/${camera}.jpg`);
   const regions = (mapCam?.sections ?? []).flatMap((s) =>
     s.regions.map((r) => ({
       key: `${s.type}|${s.name}|${r.index}`,
@@ -516,7 +531,6 @@ export function MappingToolPage() {
     try {
       await mutations.referenceImage.mutateAsync(camera);
       fire('ref-image', true);
-      setImageStamp(Date.now());
     } catch (err) {
       fire('ref-image', false);
       setMessage({ ok: false, text: errorText(err, 'The reference image could not be set') });
@@ -566,7 +580,7 @@ export function MappingToolPage() {
         </Text>
       )}
       <Grid>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="xs">
             <div style={{ position: 'relative', overflow: 'hidden' }}>
               <div style={{ transform: angle ? `rotate(${angle}deg)` : undefined }} data-testid="tool-preview">
@@ -589,10 +603,11 @@ export function MappingToolPage() {
               )}
             </div>
             <Text size="sm" data-testid="tool-position">
-              Pan {pos.pan} · Tilt {pos.tilt} · Zoom {pos.zoom}
+              Pan {pos.pan} ({travel(pos.pan, PT_MAX)}) · Tilt {pos.tilt} ({travel(pos.tilt, PT_MAX)}) · Zoom {pos.zoom}{' '}
+              ({travel(pos.zoom, ZOOM_MAX)})
             </Text>
             <Paper withBorder p="xs">
-              <Stack gap={6}>
+              <Stack gap={10}>
                 {(
                   [
                     [
@@ -631,6 +646,8 @@ export function MappingToolPage() {
                     <Slider
                       flex={1}
                       aria-label={label}
+                      thumbLabel={label}
+                      thumbSize={24}
                       min={min}
                       max={max}
                       step={step}
@@ -648,6 +665,8 @@ export function MappingToolPage() {
                   <Slider
                     flex={1}
                     aria-label="Angle"
+                    thumbLabel="Angle"
+                    thumbSize={24}
                     min={-30}
                     max={30}
                     step={0.5}
@@ -662,6 +681,8 @@ export function MappingToolPage() {
                   <Slider
                     flex={1}
                     aria-label="Step size"
+                    thumbLabel="Step size"
+                    thumbSize={24}
                     min={1e6}
                     max={1e8}
                     step={1e6}
@@ -673,7 +694,16 @@ export function MappingToolPage() {
                   <Text size="xs" w={70}>
                     Speed
                   </Text>
-                  <Slider flex={1} aria-label="Continuous speed" min={1} max={100} value={speed} onChange={setSpeed} />
+                  <Slider
+                    flex={1}
+                    aria-label="Continuous speed"
+                    thumbLabel="Continuous speed"
+                    thumbSize={24}
+                    min={1}
+                    max={100}
+                    value={speed}
+                    onChange={setSpeed}
+                  />
                 </Group>
               </Stack>
             </Paper>
@@ -728,7 +758,7 @@ export function MappingToolPage() {
             </Text>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <Tabs value={tab} onChange={setTab}>
             <Tabs.List>
               <Tabs.Tab value="map">Map</Tabs.Tab>
@@ -804,7 +834,10 @@ export function MappingToolPage() {
             <Tabs.Panel value="browse" pt="sm">
               <Stack gap="xs">
                 <Text size="sm" data-testid="reference">
-                  Reference: {ref ? `pan ${ref.pan}, tilt ${ref.tilt}, zoom ${ref.zoom}` : 'not set'}
+                  Reference:{' '}
+                  {ref
+                    ? `pan ${ref.pan} (${travel(ref.pan, PT_MAX)}), tilt ${ref.tilt} (${travel(ref.tilt, PT_MAX)}), zoom ${ref.zoom} (${travel(ref.zoom, ZOOM_MAX)})`
+                    : 'not set'}
                 </Text>
                 <Group>
                   <Button
@@ -825,13 +858,19 @@ export function MappingToolPage() {
                     Set reference image
                   </Button>
                 </Group>
-                <Image
-                  src={`/api/config/stadiumcam/shots/${camera}.jpg?t=${imageStamp}`}
-                  alt={`Reference image of ${camera}`}
-                  fallbackSrc="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='640' height='360'><rect width='100%25' height='100%25' fill='%23dee2e6'/><text x='50%25' y='50%25' text-anchor='middle' font-family='sans-serif' fill='%23868e96'>No reference image</text></svg>"
-                  radius="sm"
-                  maw={640}
-                />
+                {refImage ? (
+                  <Image
+                    // Its upload time: a new image of the same camera is fetched again, an old one is cached.
+                    src={`/api/config/stadiumcam/shots/${camera}.jpg?t=${encodeURIComponent(refImage.uploadedAt)}`}
+                    alt={`Reference image of ${camera}`}
+                    radius="sm"
+                    maw={640}
+                  />
+                ) : (
+                  <Text size="sm" c="dimmed" data-testid="no-reference-image">
+                    {MSG.mapping.noReferenceImage}
+                  </Text>
+                )}
               </Stack>
             </Tabs.Panel>
           </Tabs>

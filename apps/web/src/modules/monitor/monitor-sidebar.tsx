@@ -131,6 +131,7 @@ export function MonitorSidebar({ slugDate, timezone: tz }: { slugDate: string; t
         onMouseLeave={handleLeave}
         type="hover"
         offsetScrollbars
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': MSG.a11y.scrollRegion('Photos') }}
       >
         {isPending ? (
           <Center py="xl">
@@ -178,15 +179,16 @@ function SidebarPhoto({ s, overlay, tz }: { s: SnapshotListItem; overlay: boolea
         )}
       </Group>
       <Group justify="space-between" gap={4} mt={2} wrap="nowrap">
-        <Text size="xs" fw={600} truncate>
+        <Text size="xs" fw={600} truncate title={s.userId}>
           {s.userId}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace" style={{ flex: 'none' }}>
           {eventClock(s.date, tz)}
         </Text>
       </Group>
-      <Text size="xs" c="dimmed" truncate>
-        {s.camera} · Sec {s.section} · Row {s.row} · Seat {s.seat}
+      {/* A MagicShot has no seat: "No seat", never an empty "Sec · Row · Seat" (issue 28 point 5). */}
+      <Text size="xs" c="dimmed" truncate title={MSG.album.seatWords(s)} data-testid="sidebar-seat">
+        {s.camera} · {MSG.album.seatCaption(s)}
       </Text>
     </Box>
   );

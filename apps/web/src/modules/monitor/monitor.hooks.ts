@@ -3,14 +3,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { camerasRoutes, type CameraState } from '@stadiumcam/contract';
 import { api } from '../../ui/api.ts';
 import { getConsoleSocket, useSocketEvent } from '../../ui/socket.ts';
+import { liveDeadline, secondsLeft } from './live-time.ts';
 
 type MonitorData = { cameras: MonitorCamera[]; demo: boolean };
 export const MONITOR_CAMERAS_KEY = ['monitor', 'cameras'] as const;
 
-/** A camera's state plus the moment it was received (the live-time countdown runs from it). */
-export type MonitorCamera = CameraState & { receivedAt: number };
+/**
+ * A camera's state plus when its current turn ends (the countdown runs to it) and when the state
+ * came (the countdown counts from no earlier than that). Both ms since epoch.
+ */
+export type MonitorCamera = CameraState & { liveUntil: number; seenAt: number };
 
-const stamp = (c: CameraState): MonitorCamera => ({ ...c, receivedAt: Date.now() });
+const stamp = (c: CameraState, previous?: MonitorCamera): MonitorCamera => {
+  const now = Date.now();
+  return { ...c, liveUntil: liveDeadline(previous?.liveUntil, c.liveTime, now), seenAt: now };
+};
 
 /**
  * Every camera as the monitor shows it: GET /api/cameras/monitor for the first paint, then the
@@ -22,7 +29,7 @@ export function useMonitorCameras() {
     queryKey: MONITOR_CAMERAS_KEY,
     queryFn: async () => {
       const data = await api(camerasRoutes.monitor);
-      return { ...data, cameras: data.cameras.map(stamp) };
+      return { ...data, cameras: data.cameras.map((c) => stamp(c)) };
     },
     staleTime: Infinity,
   });
@@ -36,9 +43,7 @@ export function useMonitorCameras() {
     qc.setQueryData<MonitorData>(MONITOR_CAMERAS_KEY, (d) => {
       if (!d) return d;
       const prev = d.cameras.find((c) => c.camera === state.camera);
-      // The whole state also comes for fps changes: the countdown restarts only on a new turn.
-      const sameTurn = prev && prev.liveTime === state.liveTime && prev.queue[0] === state.queue[0];
-      const next = sameTurn ? { ...state, receivedAt: prev.receivedAt } : stamp(state);
+      const next = stamp(state, prev);
       return {
         ...d,
         cameras: prev
@@ -85,12 +90,18 @@ export function useLivestreams(room: string, cameras: string[]) {
   }, [room, key]);
 }
 
-/** Seconds left of the current attendee's turn, ticking each second from the last report. */
+/** Seconds left of the current attendee's turn, ticking as each second of it ends. */
 export function useLiveTimeLeft(camera: MonitorCamera): number {
+  const end = camera.liveUntil;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return Math.max(0, Math.round(camera.liveTime - Math.max(0, now - camera.receivedAt) / 1000));
+    const left = end - Date.now();
+    if (left <= 0) return;
+    // Wake when the shown figure changes (a whole second before the end), not a second after
+    // whenever the tile mounted: that lagged up to a second behind the host's count.
+    const t = setTimeout(() => setNow(Date.now()), left % 1000 || 1000);
+    return () => clearTimeout(t);
+  }, [end, now]);
+  // A new turn renders before any tick: count from when it came, not the last tick (that read 0:07).
+  return secondsLeft(end, Math.max(now, camera.seenAt));
 }

@@ -61,6 +61,12 @@ export function MonitorPage() {
   const focus = useFocusAnimation();
   const shots = useMagicShots(slugDate);
   useMonitorToasts(slugDate);
+  // Toasts stay over the photo column (issue 28 §6): 440 px wide at the bottom right they
+  // covered the last tile's Take photo, Kick and Ban.
+  useEffect(() => {
+    document.body.dataset.toasts = 'monitor';
+    return () => void delete document.body.dataset.toasts;
+  }, []);
   const power = usePowerCommand();
   const users = useUserCommands();
   const canShoot = useCan(P.MAGICSHOTS_WRITE);

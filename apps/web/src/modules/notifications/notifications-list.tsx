@@ -35,10 +35,11 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
   return (
     <Paper withBorder p="sm" radius="md" data-testid="notification-card" data-id={n._id}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group gap="xs" wrap="nowrap">
-          <IconAlertTriangle size={20} color="var(--mantine-color-orange-5)" />
-          <div>
-            <Text size="sm" fw={700}>
+        {/* A fan's id is a long token: one line, whole on hover; Dismiss keeps its width. */}
+        <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+          <IconAlertTriangle size={20} color="var(--mantine-color-orange-5)" style={{ flex: 'none' }} />
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={700} truncate title={n.data.userId}>
               Suspicious user{' '}
               <Text span ff="monospace" fw={700}>
                 {n.data.userId}
@@ -53,6 +54,7 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
           size="compact-xs"
           variant="light"
           leftSection={<IconCheck size={14} />}
+          style={{ flex: 'none' }}
           onClick={onDismiss}
           data-testid={`dismiss-${n._id}`}
         >
@@ -70,29 +72,31 @@ function NotificationCard({ n, tz, onDismiss }: { n: Notification; tz: string; o
       <Table mt={6} fz="xs" verticalSpacing={2} horizontalSpacing={6} striped withRowBorders={false}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>_id</Table.Th>
             <Table.Th>Section</Table.Th>
             <Table.Th>Row</Table.Th>
             <Table.Th>Seat</Table.Th>
             <Table.Th>Time</Table.Th>
+            <Table.Th>Photo</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {records.map((r) => (
             <Table.Tr key={r._id}>
-              <Table.Td
-                ff="monospace"
-                maw={110}
-                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              >
-                <Tooltip label={r._id}>
-                  <span>{r._id}</span>
-                </Tooltip>
-              </Table.Td>
               <Table.Td>{r.section}</Table.Td>
               <Table.Td>{r.row}</Table.Td>
               <Table.Td>{r.seat}</Table.Td>
               <Table.Td ff="monospace">{eventClock(r.time, tz)}</Table.Td>
+              {/* The record's _id is its photo's: a link to the photo, not a UUID to read. */}
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/snapshot/${r._id}`}
+                  size="xs"
+                  aria-label={`Open the photo from section ${r.section}, row ${r.row}, seat ${r.seat}`}
+                >
+                  Open
+                </Anchor>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -49,6 +49,10 @@ export function useNotificationCount(slugDate: string) {
   return query.data?.total ?? 0;
 }
 
+/** The next page's offset: the pages so far times the page size; none after a short page (spec 3 §9). */
+export const nextNotificationsOffset = (last: unknown[], all: unknown[][]): number | undefined =>
+  last.length < NOTIFICATIONS_PAGE_SIZE ? undefined : all.length * NOTIFICATIONS_PAGE_SIZE;
+
 /** The notification list, newest first, 20 a page (a shorter page means no more). */
 export function useNotifications(slugDate: string) {
   const qc = useQueryClient();
@@ -58,8 +62,7 @@ export function useNotifications(slugDate: string) {
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       api(notificationsRoutes.list, { query: { slugDate, offset: pageParam, limit: NOTIFICATIONS_PAGE_SIZE } }),
-    getNextPageParam: (last, all) =>
-      last.length < NOTIFICATIONS_PAGE_SIZE ? undefined : all.length * NOTIFICATIONS_PAGE_SIZE,
+    getNextPageParam: nextNotificationsOffset,
     // Socket events patch it only while the list is open: ask again each time it opens.
     staleTime: 0,
   });

@@ -114,7 +114,7 @@ export const AlbumFilters = memo(function AlbumFilters({ zone, filter, onChange,
       <MultiSelect
         label={label}
         placeholder={filter[key].length ? undefined : 'Any'}
-        // Overlays read by the last 12 characters of their storage key (spec 2 §4).
+        // Overlays by their file names (overlayLabel; issue 28 point 5).
         data={[...new Set([...data, ...filter[key]])].map((v) => ({
           value: v,
           label: key === 'overlay' ? overlayLabel(v) : v,

@@ -11,6 +11,10 @@ export const SHORTCUTS: [string, string][] = [
   ['Del', 'Delete'],
   ['D', 'Download'],
   ['← →', 'Previous / next page (photo in the lightbox)'],
+  ['← → ↑ ↓', 'In the photos: move between them (one Tab stop)'],
+  ['Home / End', 'In the photos: first / last of the row (with Ctrl: of the page)'],
+  ['Enter', 'In the photos: open the photo'],
+  ['F2 / Esc', 'In the photos: reach the photo’s buttons with Tab / back to the photos'],
   ['Space', 'Select / deselect'],
   ['Ctrl/⌘ + A', 'Select every photo of the page'],
   ['/', 'Search by user id'],
@@ -51,8 +55,9 @@ type Handlers = {
 };
 
 /**
- * The album grid's keys (docs/album.md): F, B, Del and D act on the photo under the pointer,
- * else on the selection; Space selects the photo under the pointer; ←/→ change page. The
+ * The album grid's keys (docs/album.md): F, B, Del and D act on the photo under the pointer or
+ * the grid's focused tile, else on the selection; Space selects that photo; ←/→ change page
+ * (outside the grid, where the arrows move between photos). The
  * lightbox has its own (same letters, on the photo shown); none fire while typing or in a dialog.
  */
 export function useAlbumKeys(h: Handlers) {
@@ -74,9 +79,14 @@ export function useAlbumKeys(h: Handlers) {
         )
       )
         return;
+      // The grid moves its focus with the arrows itself (album-grid.tsx).
+      if (target?.closest('[role="grid"]') && e.key.startsWith('Arrow')) return;
       const { items, selected, ...act } = ref.current;
-      const hovered = document.querySelector<HTMLElement>('[data-testid="snapshot-tile"]:hover');
-      const index = hovered ? items.findIndex((s) => s._id === hovered.dataset.id) : -1;
+      // The photo under the pointer, else the grid's focused tile.
+      const tile =
+        document.querySelector<HTMLElement>('[data-testid="snapshot-tile"]:hover') ??
+        (target?.getAttribute('role') === 'gridcell' ? target : null);
+      const index = tile ? items.findIndex((s) => s._id === tile.dataset.id) : -1;
       const photos = index >= 0 ? [items[index]] : selected;
       const mod = e.ctrlKey || e.metaKey;
       let done = true;

@@ -1,15 +1,6 @@
 import { memo, useState } from 'react';
-import { Button, Checkbox, Divider, Group, Menu, Text, Tooltip } from '@mantine/core';
-import {
-  IconBan,
-  IconChevronDown,
-  IconDownload,
-  IconFileZip,
-  IconHeart,
-  IconMail,
-  IconSquareOff,
-  IconTrash,
-} from '@tabler/icons-react';
+import { ActionIcon, Button, Checkbox, Divider, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconFileZip, IconSquareOff } from '@tabler/icons-react';
 import { buildPath, MSG, P, snapshotsRoutes, toQueryString, type SnapshotListItem } from '@stadiumcam/contract';
 import { useCan } from '../auth/session.hooks.ts';
 import { showErrorModal } from '../../ui/feedback.tsx';
@@ -28,24 +19,16 @@ type Props = {
   onSelectAll: () => void;
   onClear: () => void;
   can: TileAbilities;
-  slugDates: string[];
-  /** Export-all is refused while an event is live (spec 1 §5). */
-  anyLive: boolean;
 };
 
-/** Bulk actions on the selected photos of the page (spec 1 §2, §4, §5). */
-export const AlbumToolbar = memo(function AlbumToolbar({
-  chosen,
-  pageCount,
-  onSelectAll,
-  onClear,
-  can,
-  slugDates,
-  anyLive,
-}: Props) {
+/**
+ * Bulk actions on the selected photos of the page (spec 1 §2, §4, §5), on one line at 1280 px
+ * (issue 28 point 5): the actions in words without icons, Deselect as an icon, and the export
+ * (the event's photos as much as the selection) beside the tabs (AlbumExport).
+ */
+export const AlbumToolbar = memo(function AlbumToolbar({ chosen, pageCount, onSelectAll, onClear, can }: Props) {
   const { toggleFavorite, toggleBan, deletePhotos } = useModeration();
   const [emailOpen, setEmailOpen] = useState(false);
-  const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   // The server refuses these without their permissions (docs/security.md §6, §8).
   const canDownload = useCan(P.PHOTOS_DOWNLOAD);
   const canEmail = useCan(P.PHOTOS_EMAIL);
@@ -71,15 +54,9 @@ export const AlbumToolbar = memo(function AlbumToolbar({
             onChange={() => (all ? onClear() : onSelectAll())}
             disabled={!pageCount}
           />
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconSquareOff size={14} />}
-            onClick={onClear}
-            disabled={!count}
-          >
-            Deselect
-          </Button>
+          <ActionIcon variant="subtle" aria-label="Deselect" title="Deselect" onClick={onClear} disabled={!count}>
+            <IconSquareOff size={16} />
+          </ActionIcon>
           <Text size="sm" c="dimmed" miw={80} data-testid="selected-count">
             {count} selected
           </Text>
@@ -87,24 +64,12 @@ export const AlbumToolbar = memo(function AlbumToolbar({
         </>
       )}
       {can.favorite && (
-        <Button
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconHeart size={14} />}
-          disabled={!count}
-          onClick={() => toggleFavorite(chosen)}
-        >
+        <Button size="compact-sm" variant="default" disabled={!count} onClick={() => toggleFavorite(chosen)}>
           Favourite
         </Button>
       )}
       {can.ban && (
-        <Button
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconBan size={14} />}
-          disabled={!count}
-          onClick={() => void toggleBan(chosen)}
-        >
+        <Button size="compact-sm" variant="default" disabled={!count} onClick={() => void toggleBan(chosen)}>
           {count && chosen.every((s) => s.hidden) ? 'Unban' : 'Ban'}
         </Button>
       )}
@@ -113,7 +78,6 @@ export const AlbumToolbar = memo(function AlbumToolbar({
           size="compact-sm"
           variant="default"
           color="red"
-          leftSection={<IconTrash size={14} />}
           disabled={!count}
           onClick={() => void deletePhotos(chosen, onClear)}
         >
@@ -123,13 +87,7 @@ export const AlbumToolbar = memo(function AlbumToolbar({
       {canDownload && (
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconDownload size={14} />}
-              rightSection={<IconChevronDown size={12} />}
-              disabled={!count}
-            >
+            <Button size="compact-sm" variant="default" rightSection={<IconChevronDown size={12} />} disabled={!count}>
               Download
             </Button>
           </Menu.Target>
@@ -140,52 +98,68 @@ export const AlbumToolbar = memo(function AlbumToolbar({
         </Menu>
       )}
       {canEmail && (
-        <Button
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconMail size={14} />}
-          disabled={!count}
-          onClick={() => setEmailOpen(true)}
-        >
+        <Button size="compact-sm" variant="default" disabled={!count} onClick={() => setEmailOpen(true)}>
           E-mail
         </Button>
-      )}
-      {canDownload && (
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconFileZip size={14} />}
-              rightSection={<IconChevronDown size={12} />}
-            >
-              Export
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              disabled={!count}
-              onClick={() => setExportRequest({ password: randomPassword(), id: chosen.map((s) => s._id) })}
-            >
-              Export selected ({count})
-            </Menu.Item>
-            <Tooltip label="Not while the event is live" disabled={!anyLive} position="right">
-              <Menu.Item
-                disabled={anyLive || !slugDates.length}
-                onClick={() => setExportRequest({ password: randomPassword(), slugDate: slugDates })}
-              >
-                Export all photos of the event
-              </Menu.Item>
-            </Tooltip>
-          </Menu.Dropdown>
-        </Menu>
       )}
       <ShareEmailModal
         opened={emailOpen}
         onClose={() => setEmailOpen(false)}
         links={chosen.map((s) => s.sharedURI || s.rawCroppedURI)}
       />
-      <ExportModal request={exportRequest} onClose={() => setExportRequest(null)} />
     </Group>
+  );
+});
+
+/**
+ * Export of the selected photos or of the whole event (spec 1 §5: export-all is refused while an
+ * event is live), at the end of the album's tabs row.
+ */
+export const AlbumExport = memo(function AlbumExport({
+  chosen,
+  slugDates,
+  anyLive,
+}: {
+  chosen: SnapshotListItem[];
+  slugDates: string[];
+  anyLive: boolean;
+}) {
+  const canDownload = useCan(P.PHOTOS_DOWNLOAD);
+  const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
+  const count = chosen.length;
+  if (!canDownload) return null;
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconFileZip size={14} />}
+            rightSection={<IconChevronDown size={12} />}
+            data-testid="album-export"
+          >
+            Export
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            disabled={!count}
+            onClick={() => setExportRequest({ password: randomPassword(), id: chosen.map((s) => s._id) })}
+          >
+            Export selected ({count})
+          </Menu.Item>
+          <Tooltip label="Not while the event is live" disabled={!anyLive} position="left">
+            <Menu.Item
+              disabled={anyLive || !slugDates.length}
+              onClick={() => setExportRequest({ password: randomPassword(), slugDate: slugDates })}
+            >
+              Export all photos of the event
+            </Menu.Item>
+          </Tooltip>
+        </Menu.Dropdown>
+      </Menu>
+      <ExportModal request={exportRequest} onClose={() => setExportRequest(null)} />
+    </>
   );
 });

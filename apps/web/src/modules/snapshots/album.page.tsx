@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -33,22 +33,17 @@ import { useSelectedEvents } from '../events/selection.store.ts';
 import { timeToUtc, type AlbumFilter } from './album-filter.ts';
 import { useAlbumUrl, useLightboxRoute } from './album-url.ts';
 import { AlbumFilters } from './album-filters.tsx';
-import { AlbumToolbar } from './album-toolbar.tsx';
-import {
-  SnapshotTile,
-  TileMenu,
-  useTileAbilities,
-  type TileAbilities,
-  type TileActions,
-  type TileMenuKind,
-  type TileMenuState,
-} from './snapshot-tile.tsx';
+import { AlbumExport, AlbumToolbar } from './album-toolbar.tsx';
+import { useTileAbilities, type TileMenuKind, type TileMenuState } from './snapshot-tile.tsx';
+import { AlbumGrid } from './album-grid.tsx';
+import { useLightbox } from './lightbox.store.ts';
 import { downloadFile } from './download.ts';
 import { snapshotKeys, useAlbumList, useAlbumStats, useFilterOptions, type AlbumTab } from './snapshots.hooks.ts';
 import { useAlbumKeys } from './album-keys.hooks.tsx';
 import { useAlbumLive } from './album-live.hooks.ts';
 import { useModeration } from './moderation.hooks.tsx';
 import { useSelection } from './selection.hooks.ts';
+import { useLatest } from '../../ui/latest.hooks.ts';
 
 const TABS: { value: AlbumTab; label: string; stat: keyof AlbumStats }[] = [
   { value: 'all', label: MSG.album.allPhotos, stat: 'all' },
@@ -137,11 +132,9 @@ export function AlbumPage() {
   useEffect(() => keepOnly(ids), [ids, keepOnly]);
   // Stable across list updates (a favourite patches the list): a new callback would render all
   // 100 memoised tiles again.
-  const idsRef = useRef(ids);
-  useEffect(() => {
-    idsRef.current = ids;
-  }, [ids]);
+  const idsRef = useLatest(ids);
 
+  const anyLive = events.some((e) => e.eventStatus === 'live');
   const tabStat = TABS.find((t) => t.value === tab)!.stat;
   const total = stats.data ? Math.max(1, Math.ceil(stats.data[tabStat] / ALBUM_PAGE_SIZE)) : 1;
 
@@ -151,18 +144,15 @@ export function AlbumPage() {
     clear();
   };
   // Stable, so the memoised filters and toolbar skip the page's many re-renders (live counts).
-  const urlRef = useRef(url);
-  useEffect(() => {
-    urlRef.current = url;
-  });
+  const urlRef = useLatest(url);
   const handleFilter = useCallback(
     (next: AlbumFilter) => {
       urlRef.current.setFilter(next);
       clear();
     },
-    [clear],
+    [clear, urlRef],
   );
-  const handleSelectAll = useCallback(() => selectAll(idsRef.current), [selectAll]);
+  const handleSelectAll = useCallback(() => selectAll(idsRef.current), [selectAll, idsRef]);
   const handlePage = (p: number) => {
     url.setPage(p);
     clear();
@@ -172,16 +162,36 @@ export function AlbumPage() {
     if (on) void qc.invalidateQueries({ queryKey: snapshotKeys.all });
   };
 
-  const handleToggleSelect = useCallback((index: number) => toggle(index, idsRef.current), [toggle]);
+  // Closing the lightbox gives focus back to the tile of the photo it showed last (issue 28
+  // point 3), or to the one that opened it when that photo is on another page.
+  const lightbox = useLightbox();
+  const [opener, setOpener] = useState<string | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [lastShown, setLastShown] = useState<string | null>(null);
+  const shownId = lightbox?.snapshotId ?? null;
+  if (shownId !== lastShown) {
+    setLastShown(shownId);
+    if (shownId && !lastShown && !opener) setOpener(shownId);
+    if (!shownId && lastShown) {
+      setFocusId(ids.includes(lastShown) ? lastShown : opener);
+      setOpener(null);
+    }
+  }
+  const focused = useCallback(() => setFocusId(null), []);
+
+  const handleToggleSelect = useCallback((index: number) => toggle(index, idsRef.current), [toggle, idsRef]);
   const openPhoto = useLightboxRoute(url, slugDates, showOverlays);
-  const openPhotoRef = useRef(openPhoto);
-  useEffect(() => {
-    openPhotoRef.current = openPhoto;
-  });
+  const openPhotoRef = useLatest(openPhoto);
   // One element for the page's life: the selector re-renders on its own store, not on each
   // live count the album gets.
   const selector = useMemo(() => <EventSelector multiple />, []);
-  const handleOpen = useCallback((s: SnapshotListItem) => openPhotoRef.current(s._id), []);
+  const handleOpen = useCallback(
+    (s: SnapshotListItem) => {
+      setOpener(s._id);
+      openPhotoRef.current(s._id);
+    },
+    [openPhotoRef],
+  );
   const handleFavorite = useCallback((s: SnapshotListItem) => toggleFavorite([s]), [toggleFavorite]);
   const handleBanPhoto = useCallback((s: SnapshotListItem) => void toggleBan([s]), [toggleBan]);
   const handleBanUser = useCallback((s: SnapshotListItem) => void toggleBanUser(s), [toggleBanUser]);
@@ -242,6 +252,8 @@ export function AlbumPage() {
         onDelete={handleDelete}
         onDownload={handleDownload}
         onMenu={handleMenu}
+        focusId={focusId}
+        onFocused={focused}
       />
     );
 
@@ -272,23 +284,27 @@ export function AlbumPage() {
             />
           </Group>
         </Group>
-        <Tabs value={tab} onChange={handleTab}>
-          <Tabs.List>
-            {TABS.filter((t) => t.value !== 'magicshots' || canMagic).map((t) => (
-              <Tabs.Tab
-                key={t.value}
-                value={t.value}
-                rightSection={
-                  <Badge size="sm" variant="light" color="gray" data-testid={`count-${t.value}`}>
-                    {stats.data?.[t.stat] ?? '–'}
-                  </Badge>
-                }
-              >
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        {/* The tabs, and at their end the export (page-wide: the toolbar stays on one line). */}
+        <Group gap="sm" wrap="nowrap" align="center">
+          <Tabs value={tab} onChange={handleTab} style={{ flex: 1, minWidth: 0 }}>
+            <Tabs.List>
+              {TABS.filter((t) => t.value !== 'magicshots' || canMagic).map((t) => (
+                <Tabs.Tab
+                  key={t.value}
+                  value={t.value}
+                  rightSection={
+                    <Badge size="sm" variant="light" color="gray" data-testid={`count-${t.value}`}>
+                      {stats.data?.[t.stat] ?? '–'}
+                    </Badge>
+                  }
+                >
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          <AlbumExport chosen={chosen} slugDates={slugDates} anyLive={anyLive} />
+        </Group>
         {stats.isError && (
           <Alert color="red" icon={<IconAlertTriangle size={16} />} p="xs">
             {MSG.album.albumStatsFailed}
@@ -300,8 +316,6 @@ export function AlbumPage() {
           onSelectAll={handleSelectAll}
           onClear={clear}
           can={can}
-          slugDates={slugDates}
-          anyLive={events.some((e) => e.eventStatus === 'live')}
         />
         {/* The pointer over the grid or its "N new photos" pill is working on the grid: going
             for the pill must not let the photos join (and the pill vanish) under it. */}
@@ -356,60 +370,3 @@ export function AlbumPage() {
     </Group>
   );
 }
-
-type GridProps = TileActions & {
-  gridRef: RefObject<HTMLDivElement | null>;
-  items: SnapshotListItem[];
-  selected: Set<string>;
-  /** The previous page, shown while the next one loads. */
-  dimmed: boolean;
-  showOverlays: boolean;
-  can: TileAbilities;
-  menu: TileMenuState;
-  onCloseMenu: () => void;
-};
-
-/** The page's tiles and their one menu; memoised: live counts and stats re-render the page only. */
-const AlbumGrid = memo(function AlbumGrid({
-  gridRef,
-  items,
-  selected,
-  dimmed,
-  showOverlays,
-  can,
-  menu,
-  onCloseMenu,
-  ...on
-}: GridProps) {
-  return (
-    <div
-      ref={gridRef}
-      data-testid="album-grid"
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-        gap: 'var(--mantine-spacing-sm)',
-        opacity: dimmed ? 0.6 : 1,
-      }}
-    >
-      {items.map((s, i) => (
-        <SnapshotTile
-          key={s._id}
-          snapshot={s}
-          index={i}
-          selected={selected.has(s._id)}
-          showOverlays={showOverlays}
-          can={can}
-          {...on}
-        />
-      ))}
-      <TileMenu
-        state={menu}
-        onClose={onCloseMenu}
-        onBanPhoto={on.onBanPhoto}
-        onBanUser={on.onBanUser}
-        onDownload={on.onDownload}
-      />
-    </div>
-  );
-});

@@ -5,6 +5,7 @@ import {
   buildPath,
   MSG,
   FACE_CONFIDENCE_THRESHOLD,
+  overlayLabel,
   P,
   snapshotsRoutes,
   type Face,
@@ -81,15 +82,24 @@ function ImageCard({
         <Row label="Event">{eventTitle ? `${eventTitle} (${s.slugDate})` : s.slugDate}</Row>
         <Row label="Camera">{s.camera}</Row>
         <Row label="Seat">
-          {s.seatType !== 'section' ? `${s.seatType} · ` : ''}Section {s.section}, Row {s.row}, Seat {s.seat}
+          {s.seatType !== 'section' ? `${s.seatType} · ` : ''}
+          {MSG.album.seatWords(s)}
         </Row>
         <Row label="User">
-          <Anchor component="button" fz="xs" onClick={onShowUser}>
+          {/* A fan's id is a long token: one line, whole on hover. */}
+          <Anchor
+            component="button"
+            fz="xs"
+            onClick={onShowUser}
+            title={s.userId}
+            maw={160}
+            style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {s.userId}
           </Anchor>
         </Row>
         <Row label="Media">{isVideo(s) ? 'Video' : 'Image'}</Row>
-        <Row label="Overlay">{s.overlay ?? 'none'}</Row>
+        <Row label="Overlay">{s.overlay ? overlayLabel(s.overlay) : 'none'}</Row>
         <Row label="Status">
           <Group gap={4}>
             {s.favorite && (

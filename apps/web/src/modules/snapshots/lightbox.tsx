@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
+  Badge,
   Box,
   Center,
   Group,
@@ -45,7 +46,15 @@ import { downloadFile } from './download.ts';
 import { useModeration } from './moderation.hooks.tsx';
 import { showShortcuts } from './album-keys.hooks.tsx';
 import { localDay, localTime, shortTime } from './snapshot-time.ts';
-import { useEventZones, useFacesData, useSnapshot, useStrip, type StripParams } from './snapshots.hooks.ts';
+import {
+  stripPosition,
+  useEventZones,
+  useFacesData,
+  useSnapshot,
+  useStrip,
+  type StripParams,
+} from './snapshots.hooks.ts';
+import { useLatest } from '../../ui/latest.hooks.ts';
 
 const INFO_WIDTH = 340;
 /** The moderation keys of the lightbox and ? for their list (the grid has the same ones, docs/album.md). */
@@ -73,8 +82,11 @@ export function Lightbox() {
       withCloseButton={false}
       padding={0}
       transitionProps={{ duration: 0 }}
-      styles={{ body: { height: '100dvh', display: 'flex', flexDirection: 'column' } }}
-      aria-label="Photo viewer"
+      // The album gives focus back to the tile of the photo shown last (album.page.tsx).
+      returnFocus={false}
+      // The dialog's name: Mantine names a modal by its title, kept out of sight here.
+      title="Photo viewer"
+      styles={{ header: { display: 'none' }, body: { height: '100dvh', display: 'flex', flexDirection: 'column' } }}
     >
       {state && (
         <LightboxView
@@ -113,6 +125,7 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
   const strip = useStrip(stripParams);
   const items = useMemo(() => strip.data?.pages.flatMap((p) => p.items) ?? [], [strip.data]);
   const index = items.findIndex((s) => s._id === snapshotId);
+  const placed = stripPosition(strip.data?.pages, items, anchor?.snapshot._id, index);
   const shown: Snapshot | undefined = current.data ?? items[index];
 
   const zoneOf = (slugDate: string) =>
@@ -152,10 +165,7 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
       }),
     download: () => downloadFile((overlays && shown.sharedURI) || shown.rawCroppedURI),
   };
-  const moderationRef = useRef(moderation);
-  useEffect(() => {
-    moderationRef.current = moderation;
-  });
+  const moderationRef = useLatest(moderation);
 
   const step = (delta: number) => {
     const next = items[index + delta];
@@ -189,7 +199,7 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
     };
     window.addEventListener('keydown', handleKey, true);
     return () => window.removeEventListener('keydown', handleKey, true);
-  }, [items, index]);
+  }, [items, index, moderationRef]);
 
   const handleTab = (value: string | null) => {
     if (value === 'all' || value === 'user') setLightboxTab(value);
@@ -282,6 +292,8 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
 
       <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <Box
+          // Always dark around the photo: its texts take the dark scheme's colours (app/a11y.css).
+          className="sc-always-dark"
           style={{
             flex: 1,
             minWidth: 0,
@@ -328,10 +340,20 @@ function LightboxView({ snapshotId, slugDates, tab, overlays }: ViewProps) {
                 <Text size="sm">{isVideo(shown) ? 'Video' : 'Image'}</Text>
               </Group>
               <Text size="sm" data-testid="lightbox-seat">
-                Section {shown.section}, Row {shown.row}, Seat {shown.seat}
+                {MSG.album.seatWords(shown)}
               </Text>
-              <Text size="sm" c="dimmed" ml="auto">
-                {index >= 0 ? `${index + 1} of ${items.length}${strip.hasNextPage ? '+' : ''}` : ''}
+              {shown.hidden && (
+                // As on its album tile: a banned photo says so where the operator looks.
+                <Badge color="red.9" variant="filled" data-testid="lightbox-banned">
+                  {MSG.album.banned}
+                </Badge>
+              )}
+              <Text size="sm" c="dimmed" ml="auto" data-testid="lightbox-position">
+                {placed
+                  ? `${placed.position} of ${placed.total}`
+                  : index >= 0
+                    ? `${index + 1} of ${items.length}${strip.hasNextPage ? '+' : ''}`
+                    : ''}
               </Text>
             </Group>
           )}
@@ -520,7 +542,8 @@ function Strip({
                 loading="lazy"
                 style={{ flex: 1, minHeight: 0, width: '100%', objectFit: 'cover', display: 'block' }}
               />
-              <Text size="xs" ta="center" bg="dark.7" py={2}>
+              {/* A dark caption in both schemes: dark-scheme text (app/a11y.css). */}
+              <Text size="xs" ta="center" bg="dark.7" py={2} className="sc-always-dark">
                 {shortTime(s.date, tz)}
               </Text>
             </UnstyledButton>

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { Fragment, memo, useLayoutEffect, useMemo, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { Menu } from '@mantine/core';
 import {
   IconBan,
@@ -48,7 +48,13 @@ export type TileMenuState = { snapshot: SnapshotListItem; kind: TileMenuKind; an
 type Props = TileActions & {
   snapshot: SnapshotListItem;
   index: number;
+  /** Its column in the grid's row (aria-colindex). */
+  column: number;
   selected: boolean;
+  /** The grid's one Tab stop (roving tabindex). */
+  tabStop: boolean;
+  /** Tab reaches its buttons (the grid's F2); otherwise only the arrow keys reach the tile. */
+  inside: boolean;
   showOverlays: boolean;
   can: TileAbilities;
 };
@@ -71,7 +77,10 @@ const onImageError = (e: SyntheticEvent<HTMLImageElement>) => {
 export const SnapshotTile = memo(function SnapshotTile({
   snapshot: s,
   index,
+  column,
   selected,
+  tabStop,
+  inside,
   showOverlays,
   can,
   ...on
@@ -80,8 +89,13 @@ export const SnapshotTile = memo(function SnapshotTile({
   // Every share record counts as a share; only 'Share' records are posts on social media.
   const posts = s.postObj.filter((p) => p.socialSource === 'Share').length;
   const src = (showOverlays && s.sharedURI) || s.thumbURI || s.smallURI || FALLBACK;
-  const label = `${s.section || '-'} · ${s.row || '-'} · ${s.seat || '-'}`;
+  const caption = MSG.album.seatCaption(s);
+  const seatWords = MSG.album.seatWords(s);
   const video = isVideo(s);
+  /** Only the grid's arrow keys reach a tile's controls, until F2 opens the tile to Tab. */
+  const tab = inside ? 0 : -1;
+  // Ids per photo for its parts (a screen reader reads the cell by its content).
+  const idBase = `tile-${s._id}`;
   /** A button opening the page's one menu (TileMenu) for this photo. */
   const menuButton = (kind: TileMenuKind, label: string, icon: ReactNode) => (
     <button
@@ -89,6 +103,7 @@ export const SnapshotTile = memo(function SnapshotTile({
       className={classes.action}
       aria-label={label}
       aria-haspopup="menu"
+      tabIndex={tab}
       onClick={(e) => on.onMenu(s, kind, e.currentTarget)}
     >
       {icon}
@@ -96,6 +111,10 @@ export const SnapshotTile = memo(function SnapshotTile({
   );
   return (
     <div
+      role="gridcell"
+      tabIndex={tabStop ? 0 : -1}
+      aria-colindex={column}
+      aria-selected={can.select ? selected : undefined}
       className={classes.tile}
       data-testid="snapshot-tile"
       data-id={s._id}
@@ -104,47 +123,72 @@ export const SnapshotTile = memo(function SnapshotTile({
       data-hidden={s.hidden || undefined}
     >
       <div className={classes.picture}>
-        <button type="button" className={classes.open} onClick={() => on.onOpen(s)} aria-label={`Open photo ${label}`}>
-          <img src={src} alt={`Photo of ${s.userId} at ${label}`} loading="lazy" onError={onImageError} />
+        <button
+          type="button"
+          className={classes.open}
+          tabIndex={tab}
+          onClick={() => on.onOpen(s)}
+          aria-label={`Open photo ${caption}`}
+        >
+          <img src={src} alt="" loading="lazy" onError={onImageError} />
         </button>
         {can.select && (
           <input
             type="checkbox"
             className={classes.select}
             aria-label="Select photo"
+            tabIndex={tab}
             checked={selected}
             onChange={() => on.onToggleSelect(index)}
           />
         )}
         <div className={classes.badges}>
-          {s.hidden && (
-            <span className={classes.badge} style={{ background: 'var(--mantine-color-red-filled)' }}>
-              Banned
-            </span>
-          )}
-          {s.magicshot && (
-            <span className={classes.badge} style={{ background: 'var(--mantine-color-grape-filled)' }}>
-              Magicshot
-            </span>
-          )}
+          <span id={`${idBase}-badges`}>
+            {s.hidden && (
+              <span className={classes.badge} style={{ background: 'var(--mantine-color-red-9)' }}>
+                {MSG.album.banned}
+              </span>
+            )}
+            {s.magicshot && (
+              <span className={classes.badge} style={{ background: 'var(--mantine-color-grape-9)' }}>
+                {MSG.album.magicshot}
+              </span>
+            )}
+          </span>
           <span
             className={classes.media}
             title={video ? 'Video' : 'Image'}
             data-testid="media-type"
             data-media={video ? 'video' : 'image'}
           >
-            {video ? <IconVideo size={16} /> : <IconPhoto size={16} />}
+            {video ? <IconVideo size={16} aria-hidden /> : <IconPhoto size={16} aria-hidden />}
+            <span id={`${idBase}-media`} hidden>
+              {video ? 'Video' : 'Image'}
+            </span>
           </span>
         </div>
       </div>
       {/* The whole seat caption on its own line: a box or suite name is long, and it is what an
           operator reads to find the fan (never cut by the action icons). */}
-      <div
-        className={classes.caption}
-        title={`Section ${s.section}, row ${s.row}, seat ${s.seat}`}
-        data-testid="tile-caption"
-      >
-        {label}
+      <div className={classes.caption} title={seatWords} id={`${idBase}-caption`} data-testid="tile-caption">
+        {/* Each label with its value ("Seat 13"): a line breaks between them, never inside. */}
+        {caption.split(' · ').map((part, i, parts) => (
+          <Fragment key={i}>
+            <span className={classes.part}>{i < parts.length - 1 ? `${part} ·` : part}</span>
+            {i < parts.length - 1 && ' '}
+          </Fragment>
+        ))}
+      </div>
+      {/* Each number says what it counts (issue 28 point 5). */}
+      <div className={classes.stats} id={`${idBase}-stats`}>
+        <span className={classes.count} data-on={shares ? '' : undefined} title={MSG.album.sharedTimes(shares)}>
+          <IconShare size={14} aria-hidden />
+          <span data-testid="shared-count">{shares}</span> {MSG.album.sharesCount(shares)}
+        </span>
+        <span className={classes.count} title={MSG.album.postsTitle(posts)}>
+          <IconMessageCircle size={14} aria-hidden />
+          <span data-testid="posts-count">{posts}</span> {MSG.album.postsCount(posts)}
+        </span>
       </div>
       {/* Native titles and one shared menu (TileMenu) instead of tooltips and menus per tile. */}
       <div className={classes.actions}>
@@ -155,23 +199,12 @@ export const SnapshotTile = memo(function SnapshotTile({
           aria-label={s.favorite ? 'Unfavourite' : 'Favourite'}
           aria-pressed={s.favorite}
           disabled={!can.favorite}
+          tabIndex={tab}
           onClick={() => on.onFavorite(s)}
         >
           {s.favorite ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
         </button>
-        <span
-          className={classes.count}
-          data-on={shares ? '' : undefined}
-          title={MSG.album.sharedTimes(shares)}
-          data-testid="shared-count"
-        >
-          <IconShare size={14} />
-          {shares}
-        </span>
-        <span className={classes.count} title={`${posts} social media post(s)`} data-testid="posts-count">
-          <IconMessageCircle size={14} />
-          {posts}
-        </span>
+        <span className={classes.spacer} />
         {can.ban && menuButton('ban', 'Ban menu', <IconBan size={16} />)}
         {can.remove && (
           <button
@@ -179,6 +212,7 @@ export const SnapshotTile = memo(function SnapshotTile({
             className={classes.action}
             title="Delete"
             aria-label="Delete photo"
+            tabIndex={tab}
             onClick={() => on.onDelete(s)}
           >
             <IconTrash size={16} />

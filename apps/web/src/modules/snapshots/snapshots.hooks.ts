@@ -128,7 +128,16 @@ export type StripParams = {
   userId?: string;
   type: Extract<SnapshotType, 'all' | 'all-with-magicshot'>;
 };
-type StripPage = { items: SnapshotListItem[]; dir: 'start' | 'older' | 'newer' };
+/**
+ * A page of the strip. The first one ('start') also carries the counts that place the strip in the
+ * album: `total` photos, `fromAnchor` of them at or after the anchor in the album's order (newest first).
+ */
+type StripPage = {
+  items: SnapshotListItem[];
+  dir: 'start' | 'older' | 'newer';
+  total?: number;
+  fromAnchor?: number;
+};
 type StripCursor = { dir: StripPage['dir']; date: string; id: string };
 
 export function useStrip(p: StripParams | null) {
@@ -150,6 +159,15 @@ export function useStrip(p: StripParams | null) {
         dateComparator: newer ? 'gt' : pageParam.dir === 'start' ? 'lte' : 'lt',
         ...(pageParam.dir === 'start' ? {} : { cursorId: pageParam.id }),
       };
+      if (pageParam.dir === 'start') {
+        // Two counts place the anchor: 'photo 36 of 212', not '1 of 35+'.
+        const { dateVal: _d, dateComparator: _c, ...everything } = base;
+        const [{ items, total: fromAnchor }, { total }] = await Promise.all([
+          api(snapshotsRoutes.list, { query: { ...base, withTotal: true } }),
+          api(snapshotsRoutes.list, { query: { ...everything, pageSize: 1, withTotal: true } }),
+        ]);
+        return { items, dir: 'start', total, fromAnchor };
+      }
       const { items } = await api(snapshotsRoutes.list, { query: base });
       return { items: newer ? items.reverse() : items, dir: pageParam.dir };
     },
@@ -164,6 +182,23 @@ export function useStrip(p: StripParams | null) {
       return head ? { dir: 'newer', date: head.date, id: head._id } : undefined;
     },
   });
+}
+
+/**
+ * Where the photo at `index` of the strip stands in the album (1 = the newest) and the album's
+ * total, from the start page's counts; null until they are known.
+ */
+export function stripPosition(
+  pages: readonly StripPage[] | undefined,
+  items: readonly SnapshotListItem[],
+  anchorId: string | undefined,
+  index: number,
+): { position: number; total: number } | null {
+  const start = pages?.find((p) => p.dir === 'start');
+  const anchorAt = items.findIndex((s) => s._id === anchorId);
+  if (start?.total === undefined || start.fromAnchor === undefined || anchorAt < 0 || index < 0) return null;
+  const position = start.total - start.fromAnchor + 1 + (index - anchorAt);
+  return position >= 1 && position <= start.total ? { position, total: start.total } : null;
 }
 
 // ---- cache patching, shared by mutations and live events ----------------------------------
@@ -190,11 +225,22 @@ export function removeSnapshots(qc: QueryClient, ids: readonly string[]): void {
   qc.setQueriesData<SnapshotList>({ queryKey: snapshotKeys.lists }, (data) =>
     data ? { ...data, items: data.items.filter((s) => !gone.has(s._id)) } : data,
   );
-  qc.setQueriesData<InfiniteData<StripPage>>({ queryKey: snapshotKeys.strips }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((pg) => ({ ...pg, items: pg.items.filter((s) => !gone.has(s._id)) })) }
-      : data,
-  );
+  qc.setQueriesData<InfiniteData<StripPage>>({ queryKey: snapshotKeys.strips }, (data) => {
+    if (!data) return data;
+    // The counts follow: the start and older pages are the photos at or after the anchor.
+    const removed = (pages: StripPage[]) =>
+      pages.reduce((n, pg) => n + pg.items.filter((s) => gone.has(s._id)).length, 0);
+    const all = removed(data.pages);
+    const fromAnchor = removed(data.pages.filter((pg) => pg.dir !== 'newer'));
+    const pages = data.pages.map((pg) => ({
+      ...pg,
+      items: pg.items.filter((s) => !gone.has(s._id)),
+      ...(pg.dir === 'start' && pg.total !== undefined && pg.fromAnchor !== undefined
+        ? { total: pg.total - all, fromAnchor: pg.fromAnchor - fromAnchor }
+        : {}),
+    }));
+    return { ...data, pages };
+  });
 }
 
 export const asListItem = (s: Snapshot): SnapshotListItem => ({

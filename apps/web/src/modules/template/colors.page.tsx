@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   Accordion,
+  Alert,
   Button,
   ColorInput,
   FileButton,
@@ -31,6 +32,7 @@ import {
 import { api } from '../../ui/api.ts';
 import { showErrorModal, showSuccessModal } from '../../ui/feedback.tsx';
 import { importColorsFile } from './colors-import.ts';
+import { contrastWarnings } from './colour-contrast.ts';
 import { PhoneFrame } from './phone-frame.tsx';
 import { TemplatePage } from './template-page.tsx';
 import { useSavePart, useTemplatePart } from './template.hooks.ts';
@@ -109,6 +111,7 @@ function ColorsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'color
   const slugDate = part.first?.slugDate ?? 'stadiumcam';
   const logoUrl = (part.event.data?.images as Record<string, string> | undefined)?.logoUrl;
   const invalid = GROUPS.some((g) => g.fields.some((fl) => !HEX_COLOR.test(read(colors, fl))));
+  const lowContrast = useMemo(() => contrastWarnings(colors), [colors]);
 
   const set = (field: Field, value: string) =>
     setColors((c) =>
@@ -194,6 +197,17 @@ function ColorsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'color
         </>
       }
     >
+      {lowContrast.length > 0 && (
+        <Alert color="yellow" mb="md" title={MSG.templateColors.contrastTitle} data-testid="contrast-warning">
+          <Stack gap={2}>
+            {lowContrast.map((w) => (
+              <Text size="sm" key={`${w.text}/${w.background}`}>
+                {MSG.templateColors.contrastPair(label(w.text), label(w.background).toLowerCase(), w.ratio.toFixed(1))}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <Accordion multiple defaultValue={['Background']} variant="separated" style={{ flex: '0 0 420px' }}>
           {GROUPS.map((g) => (

@@ -175,7 +175,7 @@ function GraphicsEditor({ part }: { part: ReturnType<typeof useTemplatePart<'ima
     const size = await dimensions(file);
     if (!size || !file.size) return patch(key, { error: IMAGE_MSG.onlyImages });
     const broken = checkImageRules(key, { ...size, bytes: file.size });
-    if (broken) return patch(key, { error: broken });
+    if (broken) return patch(key, { error: IMAGE_MSG[broken] });
     patch(key, { uploading: true, error: null });
     try {
       const answer = await upload(slugDate, key, file);

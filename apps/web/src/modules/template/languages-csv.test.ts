@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { ATTENDEE_TEXTS, defaultLanguageTable, type LanguagesPart } from '@stadiumcam/contract';
+import { ATTENDEE_TEXTS, MSG, defaultLanguageTable, type LanguagesPart } from '@stadiumcam/contract';
 import { CSV_MSG, languagesToCsv, parseLanguagesCsv } from './languages-csv.ts';
 
 const current = (): LanguagesPart => ({
@@ -23,6 +23,23 @@ describe('languages CSV (spec 2 §4, §5)', () => {
     expect(r.deleted).toEqual([]);
     expect(r.part.languages['landing.start'].texts).toEqual({ english: 'Go', french: 'Commencer' });
     expect(r.part.languages['landing.legal'].texts.english).toBe(current().languages['landing.legal'].texts.english);
+  });
+  it('quotes formula-like texts on export like the other exports, and reads them back unchanged (issue 27 §11)', () => {
+    const texts = ['=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(A1)', '\tx', '\rx', "'=x", "'x", 'x'];
+    const inFile = ['\'=HYPERLINK("http://x","y")', "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx", "''=x", "'x", 'x'];
+    const part = current();
+    const keys = Object.keys(part.languages)
+      .filter((k) => !part.languages[k].html && part.languages[k].maxLength >= 30)
+      .slice(0, texts.length);
+    keys.forEach((k, i) => (part.languages[k].texts.english = texts[i]));
+    const text = languagesToCsv(part);
+    // Every cell quoted, as the server's CSVs.
+    expect(text.split('\r\n')[0]).toBe('"key","description","maxLength","english"');
+    const rows = Papa.parse<string[]>(text).data;
+    expect(keys.map((k) => rows.find((r) => r[0] === k)![3])).toEqual(inFile);
+    const back = parseLanguagesCsv(csv(text), text, current());
+    expect(back.ok).toBe(true);
+    if (back.ok) expect(keys.map((k) => back.part.languages[k].texts.english)).toEqual(texts);
   });
   it('deletes languages missing from the file and keeps a valid default', () => {
     const before = { ...current(), availableLanguages: ['english', 'french'], defaultLanguage: 'french' };
@@ -48,7 +65,15 @@ describe('languages CSV (spec 2 §4, §5)', () => {
     if (!q.ok) expect(q.errors[0]).toMatch(/^Row \d+: Quoted field unterminated/);
   });
   it('refuses wrong columns, other files and huge files', () => {
-    expect(parseLanguagesCsv(csv('a,b\n1,2'), 'a,b\n1,2', current())).toEqual({ ok: false, errors: [CSV_MSG.noKey] });
+    expect(parseLanguagesCsv(csv('fr,de\n1,2'), 'fr,de\n1,2', current())).toEqual({
+      ok: false,
+      errors: [CSV_MSG.noKey],
+    });
+    // A column that is not a language code (nor a former table's English name of one): issue 28 §4.
+    expect(parseLanguagesCsv(csv('key,english,Fr\n'), 'key,english,Fr\n', current())).toEqual({
+      ok: false,
+      errors: [`Column "Fr": ${MSG.template.notALanguageCode}`],
+    });
     expect(parseLanguagesCsv(csv('key,description\n'), 'key,description\n', current())).toEqual({
       ok: false,
       errors: [CSV_MSG.noLanguage],

@@ -4,6 +4,8 @@ import {
   LanguageNameSchema,
   MSG,
   RESERVED_LANGUAGE_NAMES,
+  csvSafeText,
+  csvTextOf,
   type LanguageRow,
   type LanguagesPart,
 } from '@stadiumcam/contract';
@@ -18,18 +20,22 @@ export const CSV_MSG = {
   noLanguage: MSG.template.csvNoLanguage,
 };
 
-/** The table as CSV: key, description, maxLength, then one column per language. */
+/** The table as CSV: key, description, maxLength, then one column per language (a formula-like text behind an apostrophe). */
 export function languagesToCsv(part: LanguagesPart): string {
   const rows = Object.entries(part.languages).map(([key, row]) => ({
     key,
-    description: row.description,
+    description: csvSafeText(row.description),
     maxLength: row.html ? '' : row.maxLength,
-    ...Object.fromEntries(part.availableLanguages.map((l) => [l, row.texts[l] ?? ''])),
+    ...Object.fromEntries(part.availableLanguages.map((l) => [l, csvSafeText(row.texts[l] ?? '')])),
   }));
-  return Papa.unparse({
-    fields: ['key', 'description', 'maxLength', ...part.availableLanguages],
-    data: rows.map((r) => Object.values(r)),
-  });
+  // Every cell quoted and formulas neutralised, as the server's exports (csvSafeText).
+  return Papa.unparse(
+    {
+      fields: ['key', 'description', 'maxLength', ...part.availableLanguages],
+      data: rows.map((r) => Object.values(r)),
+    },
+    { quotes: true },
+  );
 }
 
 export type CsvImport =
@@ -82,7 +88,8 @@ export function parseLanguagesCsv(
     const def = ATTENDEE_TEXTS[key as keyof typeof ATTENDEE_TEXTS];
     const texts: Record<string, string> = {};
     for (const l of languages) {
-      const value = r[l] ?? '';
+      // The apostrophe the export put before a formula-like text comes off (csvTextOf).
+      const value = csvTextOf(r[l] ?? '');
       if (!('html' in def) && [...value].length > def.maxLength) {
         errors.push(`Row ${i + 2}: the ${l} text is longer than ${def.maxLength} characters`);
       }

@@ -13,15 +13,17 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Textarea,
   Tooltip,
 } from '@mantine/core';
 import { IconDownload, IconPlus, IconUpload, IconX } from '@tabler/icons-react';
 import {
   ATTENDEE_TEXT_KEYS,
+  LANGUAGE_CHOICES,
   LanguageNameSchema,
   MSG,
+  languageCode,
+  languageCodeName,
   defaultLanguageTable,
   type LanguagesPart,
 } from '@stadiumcam/contract';
@@ -31,7 +33,8 @@ import { TemplatePage } from './template-page.tsx';
 import { useSavePart, useTemplatePart } from './template.hooks.ts';
 
 const DUPLICATE = MSG.template.duplicateLanguage;
-const cap = (l: string) => l[0].toUpperCase() + l.slice(1);
+/** A language as the screens name it: 'French (fr)' for a code, 'French' for a former table's 'french'. */
+const cap = (l: string) => (languageCode(l) === l ? `${languageCodeName(l)} (${l})` : l[0].toUpperCase() + l.slice(1));
 
 /** Why a language cannot be removed (spec 2 §4): the only one, or the default; null if it can. */
 const notRemovable = (l: string, languages: string[], defaultLanguage: string) =>
@@ -175,7 +178,11 @@ function LanguagesEditor({ part }: { part: ReturnType<typeof useTemplatePart<'la
           Double-click a cell to edit it; the change is kept when you leave the cell and saved with Update Event.
         </Text>
       </Group>
-      <ScrollArea h="calc(100vh - 230px)" type="auto">
+      <ScrollArea
+        h="calc(100vh - 230px)"
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': MSG.a11y.scrollRegion('Texts') }}
+      >
         <Table stickyHeader withColumnBorders verticalSpacing={4} data-testid="languages-table">
           <Table.Thead>
             <Table.Tr>
@@ -193,7 +200,7 @@ function LanguagesEditor({ part }: { part: ReturnType<typeof useTemplatePart<'la
                           variant="subtle"
                           color="red"
                           size="sm"
-                          aria-label={`Remove ${l}`}
+                          aria-label={`Remove ${cap(l)}`}
                           disabled={!!why}
                           onClick={() => removeLanguage(l)}
                         >
@@ -294,19 +301,22 @@ function AddLanguageModal({
   onAdd: (l: string) => void;
   onRemove: (l: string) => void;
 }) {
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
-    setValue('');
+    setValue(null);
     setError(null);
     onClose();
   };
+  // A language already there, by its code ('fr' and a former 'french' are one language).
+  const have = new Set(existing.map((l) => languageCode(l) ?? l));
   const handleAdd = () => {
-    const parsed = LanguageNameSchema.safeParse(value.toLowerCase());
+    if (!value) return setError(MSG.template.pickLanguage);
+    const parsed = LanguageNameSchema.safeParse(value);
     if (!parsed.success) return setError(parsed.error.issues[0].message);
-    if (existing.some((l) => l.toLowerCase() === parsed.data)) return setError(DUPLICATE);
+    if (have.has(parsed.data)) return setError(DUPLICATE);
     onAdd(parsed.data);
-    setValue('');
+    setValue(null);
     setError(null);
   };
   return (
@@ -345,19 +355,21 @@ function AddLanguageModal({
           })}
         </Stack>
         <Group align="flex-start" wrap="nowrap">
-          <TextInput
+          <Select
             style={{ flex: 1 }}
             label="Language"
-            placeholder="french"
+            placeholder="Search by name or code"
             required
+            searchable
             data-autofocus
+            nothingFoundMessage="No such language"
+            data={LANGUAGE_CHOICES.filter((c) => !have.has(c.value))}
             value={value}
             error={error}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
+            onChange={(v) => {
+              setValue(v);
               setError(null);
             }}
-            onKeyDown={(e) => e.key === 'Enter' && handleAdd()}
           />
           <Button mt={25} onClick={handleAdd}>
             Add

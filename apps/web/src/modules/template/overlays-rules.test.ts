@@ -9,8 +9,11 @@ describe('overlays screen rules (spec 2 §2, §4, §9)', () => {
     for (let n = 0; n <= 7; n++) expect(emptyOverlaySlots(n), `${n}`).toBe(n < 3 ? 3 - n : n < 7 ? 1 : 0);
   });
 
-  it('other screens label an overlay by the last 12 characters of its storage key', () => {
-    expect(overlayLabel('stadiumcam-2026-11-26/overlays/mwx2tfhya51cd5.png')).toBe('hya51cd5.png');
-    expect(overlayLabel('short.png')).toBe('short.png');
+  it('other screens name an overlay by its file name, without the folder and the .png (issue 28 point 5)', () => {
+    expect(overlayLabel('stadiumcam/overlays/demo-classic.png')).toBe('demo-classic');
+    expect(overlayLabel('stadiumcam-2026-11-26/overlays/mwx2tfhya51cd5.png')).toBe('mwx2tfhya51cd5');
+    expect(overlayLabel('short.png')).toBe('short');
+    // A key that is only a folder keeps the key rather than an empty name.
+    expect(overlayLabel('stadiumcam/overlays/.png')).toBe('stadiumcam/overlays/.png');
   });
 });

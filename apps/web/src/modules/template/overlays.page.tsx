@@ -50,7 +50,7 @@ export const overlayLayout = (count: number) => (count > 5 ? 'wrap' : count > 3 
 async function checkFile(file: File): Promise<string | null> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const headerError = overlayHeaderError(bytes);
-  if (headerError) return headerError;
+  if (headerError) return MSG.templateParts[headerError];
   try {
     const bitmap = await createImageBitmap(file);
     const ok = bitmap.width === 2160 && bitmap.height === 2160;
