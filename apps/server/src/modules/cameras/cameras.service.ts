@@ -28,7 +28,13 @@ export const hostRoom = (hostId: string) => `host:${hostId}`;
  * A camera's host: connected to this instance (`socket`) or to another one (`remote`, mirrored
  * from that instance's messages, DESIGN §13).
  */
-type Entry = { state: CameraState; socket: DeviceSocket | null; remote: { instance: string; hostId: string } | null };
+type Entry = {
+  state: CameraState;
+  socket: DeviceSocket | null;
+  remote: { instance: string; hostId: string } | null;
+  /** The other instance whose message set `state` last (its host may since have left it). */
+  heardFrom?: string;
+};
 
 /** A command to a camera's host, wherever it is connected. */
 export type HostRef = {
@@ -165,9 +171,14 @@ export class CameraHub {
     const e = this.cameras.get(camera);
     if (e?.socket?.connected) return; // its host moved here: this instance's word counts
     if (p.hostId)
-      this.cameras.set(camera, { state: p.state, socket: null, remote: { instance: from, hostId: p.hostId } });
+      this.cameras.set(camera, {
+        state: p.state,
+        socket: null,
+        remote: { instance: from, hostId: p.hostId },
+        heardFrom: from,
+      });
     else if (!e?.remote || e.remote.instance === from)
-      this.cameras.set(camera, { state: offState(camera), socket: null, remote: null });
+      this.cameras.set(camera, { state: offState(camera), socket: null, remote: null, heardFrom: from });
     const after = this.cameras.get(camera)?.state;
     if (after && after !== e?.state) this.changed(e?.state, after);
   }
@@ -176,14 +187,18 @@ export class CameraHub {
   private forgetInstance(instance: string): void {
     const local = this.deps.realtime.consoles.local.to(CAMERAS_ROOM);
     for (const [key, e] of this.cameras) {
-      if (e.remote?.instance !== instance) continue;
-      const wasOn = e.state.status === 'on';
-      if (this.active && e.state.queue.length) queueUsers(this.deps, this.active, key, []);
-      const before = e.state;
-      e.state = offState(key);
-      e.remote = null;
-      this.changed(before, e.state);
-      if (wasOn) local.emit('monitor power', { camera: key, status: 'off' });
+      if (e.heardFrom !== instance) continue;
+      e.heardFrom = undefined;
+      if (e.remote) {
+        if (this.active && e.state.queue.length) queueUsers(this.deps, this.active, key, []);
+        const before = e.state;
+        e.state = offState(key);
+        e.remote = null;
+        this.changed(before, e.state);
+      }
+      // Also when its host had already left it: the instance's own broadcast of that can be lost
+      // as it dies (its Redis message to this hub went out, the adapter's to the consoles did not).
+      local.emit('monitor power', { camera: key, status: 'off' });
       local.emit('monitor camera', e.state);
     }
   }
@@ -299,6 +314,7 @@ export class CameraHub {
       const entry = this.cameras.get(c.camera) ?? { state: offState(c.camera), socket: null, remote: null };
       entry.socket = socket;
       entry.remote = null;
+      entry.heardFrom = undefined;
       entry.state = { ...entry.state, host, status: c.status };
       this.cameras.set(c.camera, entry);
       this.share(c.camera, entry);
