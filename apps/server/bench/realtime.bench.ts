@@ -14,7 +14,8 @@
  *   BENCH_SECONDS=90 npm run bench:realtime
  *   BENCH_PGLITE=disk npm run bench:realtime                 (PGlite in the data folder, as the product runs it)
  *
- * BENCH_CONSOLES (50), BENCH_CAMERAS (8), BENCH_FPS (5), BENCH_PHOTO_RATE (10 per second).
+ * BENCH_CONSOLES (50), BENCH_CAMERAS (8), BENCH_FPS (5), BENCH_PHOTO_RATE (10 per second),
+ * BENCH_ATTENDEE_RATE (fans joining a queue per second; the photo rate unless set).
  *
  * The soak (issue 30 point 6, docs/bench-realtime.md "Soak"):
  *
@@ -43,6 +44,8 @@ const CONSOLES = Number(process.env.BENCH_CONSOLES ?? 50);
 const CAMERAS = Number(process.env.BENCH_CAMERAS ?? 8);
 const FPS = Number(process.env.BENCH_FPS ?? 5);
 const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 10);
+/** Fans arriving per second (default: the photo rate); held apart, it separates the photo path from the crowd. */
+const ATTENDEE_RATE = Number(process.env.BENCH_ATTENDEE_RATE ?? PHOTO_RATE);
 const INSTANCES = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
 const DB = process.env.BENCH_DB === 'postgres' || INSTANCES > 1 ? 'postgres' : 'pglite';
 /** PGlite in the data folder, as the product runs it (in memory, its files count in the RSS). */
@@ -152,7 +155,7 @@ async function runLoad(): Promise<void> {
     hosts: Math.ceil(CAMERAS / perHost),
     camerasPerHost: perHost,
     fps: FPS,
-    attendeeRate: PHOTO_RATE,
+    attendeeRate: ATTENDEE_RATE,
     // Enough camera capacity for the photo rate: each camera does 1 / turn photos per second.
     turnMs: Math.floor((CAMERAS / (PHOTO_RATE * 1.15)) * 1000),
     suspiciousShare: 0.02,
@@ -264,6 +267,8 @@ type ServerStats = {
   lag: { p50: number; p99: number; max: number };
   memory: { t: number; rss: number; heap: number; external: number; buffers: number }[];
   cores: number;
+  /** Uploads answered 503 + Retry-After (the photo ceiling's shedding) while measuring. */
+  shed: number;
 };
 
 /** One server: builds the app, then measures itself between the parent's 'start' and 'stop'. */
@@ -317,6 +322,8 @@ async function runServer(): Promise<void> {
   let framesAtStart = 0;
   let cpuAtStart = process.cpuUsage();
   let measureStart = 0;
+  const shedNow = async () => (await app.deps.ops.photosShed.get()).values[0]?.value ?? 0;
+  let shedAtStart = 0;
   const hub = app.deps.cameras;
   // The server's part of the latency: a photo's capture time to its emit to the consoles.
   const emitted: number[] = [];
@@ -339,7 +346,8 @@ async function runServer(): Promise<void> {
       buffers: u.arrayBuffers,
     });
   };
-  process.on('message', (m: { type: string }) => {
+  process.on('message', (m: { type: string }) => void onMessage(m));
+  const onMessage = async (m: { type: string }) => {
     if (m.type === 'start') {
       measuring = true;
       lag.enable();
@@ -347,6 +355,7 @@ async function runServer(): Promise<void> {
       cpuAtStart = process.cpuUsage();
       measureStart = performance.now();
       framesAtStart = hub.counters.framesIn;
+      void shedNow().then((n) => (shedAtStart = n));
       t0 = performance.now();
       sample();
       sampler = setInterval(sample, 5000);
@@ -369,6 +378,7 @@ async function runServer(): Promise<void> {
       process.send!({ type: 'period', period });
     }
     if (m.type === 'stop') {
+      const shed = (await shedNow()) - shedAtStart;
       measuring = false;
       lag.disable();
       periodLag.disable();
@@ -379,10 +389,11 @@ async function runServer(): Promise<void> {
         lag: loopLag(lag),
         memory,
         cores: coresSince(cpuAtStart, (performance.now() - measureStart) / 1000),
+        shed,
       };
       process.send!({ type: 'stats', stats }, () => void app.close().then(() => process.exit(0)));
     }
-  });
+  };
   process.send!({ type: 'listening', url, setup });
 }
 
@@ -554,6 +565,7 @@ async function runParent(): Promise<void> {
     ],
     ['frames per console', `${(report.framesPerConsole / s).toFixed(1)} /s`],
     ['photos uploaded', `${(report.uploads / s).toFixed(2)} /s`],
+    ['uploads shed (503 + Retry-After)', String(stats.reduce((n, x) => n + x.shed, 0))],
     ['new snapshots per console', `${(report.snapshotsSeen / s).toFixed(2)} /s`],
     ['upload-to-console latency p50', `${pct(lat, 50).toFixed(0)} ms`],
     ['upload-to-console latency p99', `${pct(lat, 99).toFixed(0)} ms`],

@@ -1,4 +1,4 @@
-import { sectionSpans, type Heatmap, type HeatmapQuery } from '@stadiumcam/contract';
+import { naturalSort, sectionSpans, type Heatmap, type HeatmapQuery } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { ERR, notFound } from '../../errors.ts';
 import * as repo from './analytics.repository.ts';
@@ -11,7 +11,6 @@ import * as repo from './analytics.repository.ts';
  * section counted that the map does not hold (an older map, a seat typed by hand).
  */
 
-const natural = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
 const keyOf = (seatType: string, section: string) => `${seatType}\n${section}`;
 
 type Section = Heatmap['sections'][number];
@@ -24,7 +23,7 @@ export async function heatmap(deps: Deps, slugDate: string, q: HeatmapQuery): Pr
   const map = deps.seatMap.current;
   const rowOrder = new Map(map.rows.map((r, i) => [r, i]));
   const byRow = (a: string, b: string) =>
-    (rowOrder.get(a) ?? Infinity) - (rowOrder.get(b) ?? Infinity) || natural(a, b);
+    (rowOrder.get(a) ?? Infinity) - (rowOrder.get(b) ?? Infinity) || naturalSort(a, b);
 
   const sections = new Map<string, Section>();
   const spans = sectionSpans(map);
@@ -71,7 +70,7 @@ export async function heatmap(deps: Deps, slugDate: string, q: HeatmapQuery): Pr
       else cell.compareCount = (cell.compareCount ?? 0) + r.n;
       cells.set(key, cell);
     }
-    seats = [...cells.values()].sort((a, b) => byRow(a.row, b.row) || natural(a.seat, b.seat));
+    seats = [...cells.values()].sort((a, b) => byRow(a.row, b.row) || naturalSort(a.seat, b.seat));
     const asked = sections.get(keyOf(seatType, q.section));
     if (asked && !mapped.has(keyOf(seatType, q.section))) {
       const numbers = seats.map((c) => Number(c.seat)).filter((n) => Number.isInteger(n) && n > 0);
@@ -85,7 +84,7 @@ export async function heatmap(deps: Deps, slugDate: string, q: HeatmapQuery): Pr
     event: { slugDate: event.slugDate, title: event.title },
     compare: other ? { slugDate: other.slugDate, title: other.title } : null,
     sections: [...sections.values()].sort(
-      (a, b) => a.seatType.localeCompare(b.seatType) || natural(a.section, b.section),
+      (a, b) => a.seatType.localeCompare(b.seatType) || naturalSort(a.section, b.section),
     ),
     seats,
   };

@@ -1,10 +1,11 @@
-import { rowsOf, seatsOf, sectionsOf, type CameraState, type QueuePosition } from '@stadiumcam/contract';
+import { type CameraState, type QueuePosition } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, notFound, ERR } from '../../errors.ts';
 import { findSnapshotRow } from './attendee.repository.ts';
 import { share } from './attendee.service.ts';
 import { eventBySlugDate } from '../events/index.ts';
 import { photoEmail } from '../snapshots/index.ts';
+import { mapRows, mapSeats, mapSections } from '../mapping/index.ts';
 
 /**
  * The camera as a fan reads it: `cam3`, `camera-3`, `Cam 3` → '3' (the venue's internal ids are
@@ -55,18 +56,18 @@ export function queuePositions(states: CameraState[]): (userId: string) => Queue
   };
 }
 
-/** Sends the photo e-mail to the fan, then records the Email share (consoles hear of it). */
 /** The seat form's next choices: sections, then rows of the section, then seats of the row. */
 export function seatChoices(
   deps: Deps,
   q: { seatType: string; section?: string; row?: string },
 ): { options: string[] } {
   const map = deps.seatMap.current;
-  if (!q.section) return { options: sectionsOf(map, q.seatType) };
-  if (!q.row) return { options: rowsOf(map, q.seatType, q.section) };
-  return { options: seatsOf(map, q.seatType, q.section, q.row.toUpperCase()) };
+  if (!q.section) return { options: [...mapSections(map, q.seatType)] };
+  if (!q.row) return { options: [...mapRows(map, q.seatType, q.section)] };
+  return { options: [...mapSeats(map, q.seatType, q.section, q.row.toUpperCase())] };
 }
 
+/** Sends the photo e-mail to the fan, then records the Email share (consoles hear of it). */
 export async function emailPhoto(
   deps: Deps,
   id: string,

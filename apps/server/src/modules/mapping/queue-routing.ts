@@ -3,20 +3,20 @@ import {
   camerasForSeat,
   normaliseRow,
   sectionKey,
-  sectionsOf,
   type Aim,
   type Seat,
   type SeatMap,
 } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, conflict, ERR } from '../../errors.ts';
+import { mapSections } from './seat-index.ts';
 
 /**
  * A seat read by `readSeat` in the seat map's own spelling: the map's section name whatever its
  * case, and the row dictionary's label (which may carry leading zeros the reading drops).
  */
 export function inMapSpelling(map: SeatMap, seat: Seat): Seat {
-  const section = sectionsOf(map, seat.seatType).find((s) => sectionKey(s) === sectionKey(seat.section));
+  const section = mapSections(map, seat.seatType).find((s) => sectionKey(s) === sectionKey(seat.section));
   const row = map.rows.find((r) => normaliseRow(r) === seat.row);
   return { ...seat, section: section ?? seat.section, row: row ?? seat.row };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type SnapshotType } from '@stadiumcam/contract';
+import { naturalSort, type SnapshotType } from '@stadiumcam/contract';
 import type { Db } from '../../db/client.ts';
 import { events, snapshotChanges, snapshotCounts, snapshots } from '../../db/schema/index.ts';
 import {
@@ -164,7 +164,7 @@ export async function filterOptions(db: Db, slugDates: string[]) {
     const row = rowsOf<Record<OptionKey, string[]>>(await db.execute(eventOptionsQuery(e)))[0];
     for (const [key] of OPTION_COLUMNS) for (const v of row[key]) sets[key].add(v);
   }
-  const sorted = (set: Set<string>) => [...set].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const sorted = (set: Set<string>) => [...set].sort(naturalSort);
   const lists = Object.fromEntries(OPTION_COLUMNS.map(([key]) => [key, sorted(sets[key])])) as Record<
     OptionKey,
     string[]
