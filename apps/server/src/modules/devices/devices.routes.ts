@@ -6,12 +6,19 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, ERR } from '../../errors.ts';
 import { registerRoute } from '../../plugins/routes.ts';
 import { ingestPhoto, refuseWhenBusy, type PhotoUpload } from './ingest.service.ts';
+import { UploadGate } from './upload-gate.ts';
 
 /** Camera hosts' photo uploads (docs/protocol.md §1). */
 export function registerDevicesRoutes(app: App, deps: Deps): void {
+  const uploads = new UploadGate();
   registerRoute(app, devicesRoutes.uploadPhoto, async ({ req }) => {
-    refuseWhenBusy(deps);
-    return ingestPhoto(deps, await readUpload(req));
+    refuseWhenBusy(deps, uploads.waitMs());
+    const leave = uploads.enter();
+    try {
+      return await ingestPhoto(deps, await readUpload(req));
+    } finally {
+      leave();
+    }
   });
 }
 

@@ -16,11 +16,13 @@ export type PhotoUpload = { metadata: string; image: Buffer };
 /**
  * Past the ceiling a photo is not queued for long: its host is told to send it again after the
  * wait (503 + Retry-After; camera-host's uploadPhoto does), so the ones taken keep their pace.
- * Asked before the upload's body is read: a refused photo costs no multipart parsing and no
- * buffer (read first, the refusals of a burst and their retries were most of the server's work).
+ * The wait is the longer of the image pool's and the uploads' own (`uploadsWaitMs`, UploadGate:
+ * the event loop as the ceiling). Asked before the upload's body is read: a refused photo costs
+ * no multipart parsing and no buffer (read first, the refusals of a burst and their retries were
+ * most of the server's work).
  */
-export function refuseWhenBusy(deps: Deps): void {
-  const wait = deps.images.waitMs();
+export function refuseWhenBusy(deps: Deps, uploadsWaitMs = 0): void {
+  const wait = Math.max(deps.images.waitMs(), uploadsWaitMs);
   if (wait <= deps.config.images.maxWaitMs) return;
   const seconds = Math.min(30, Math.max(1, Math.ceil(wait / 1000)));
   deps.ops.photosShed.inc();
