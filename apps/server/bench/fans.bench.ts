@@ -29,7 +29,8 @@
  * BENCH_ARRIVAL_RATE (45 phones/s: the default anonymous ceiling is 3,000 fan ids a minute per
  * address), BENCH_JOIN_RATE (200), BENCH_BURST_SECONDS (10), BENCH_AFTER_SECONDS (60),
  * BENCH_CAMERAS (8), BENCH_PHOTO_RATE (10), BENCH_RETURNING (0: share of phones that already have the
- * app, so only its page is fetched). Needs the built app (`npm run build`).
+ * app, so only its page is fetched), BENCH_CPU_PROF (a folder: each process writes a V8 CPU
+ * profile there). Needs the built app (`npm run build`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +42,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_COLORS, type PublicEvent, type PublicSnapshot } from '@stadiumcam/contract';
 import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
+import { cpuProf } from './cpu-prof.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
 import {
   Client,
@@ -601,7 +603,7 @@ async function runParent(): Promise<void> {
   for (let i = 0; i < INSTANCES; i++) {
     const child = fork(import.meta.filename, [], {
       env: { ...process.env, ...env, BENCH_FIRST: i === 0 ? '1' : '0' },
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: ['--import', 'tsx', '--expose-gc', ...cpuProf(`server-${i + 1}`)],
     });
     servers.push(child);
     const m = await waitFor<{ url: string; setup?: typeof setup }>(child, 'listening');
@@ -616,7 +618,7 @@ async function runParent(): Promise<void> {
       BENCH_COOKIE: setup!.cookie,
       BENCH_EVENT_ID: setup!.eventId,
     },
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...cpuProf('load')],
   });
   const loads: string[] = [];
   load.on('message', (m: { type: string; phase?: Phase }) => {

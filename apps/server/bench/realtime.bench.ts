@@ -35,6 +35,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
+import { cpuProf } from './cpu-prof.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
 import { startFanCrowd, type CrowdCounters } from './fan-crowd.ts';
 import { WireConsole } from './wire-console.ts';
@@ -396,10 +397,6 @@ async function runServer(): Promise<void> {
   };
   process.send!({ type: 'listening', url, setup });
 }
-
-/** BENCH_CPU_PROF=dir: each process writes a V8 CPU profile there (open in Chrome's DevTools). */
-const cpuProf = (name: string) =>
-  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, name)}`] : [];
 
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
