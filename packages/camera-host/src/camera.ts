@@ -48,6 +48,8 @@ export class HostCamera<D extends CameraDriver = CameraDriver> {
   /** Frame ticks while on (what a console should get at best); a running total for tests. */
   framesDue = 0;
   private lastFrameAt = 0;
+  /** The last photo's upload, answered (stored, refused or failed) or not yet. */
+  private lastUpload: Promise<void> = Promise.resolve();
 
   constructor(
     readonly name: string,
@@ -252,21 +254,25 @@ export class HostCamera<D extends CameraDriver = CameraDriver> {
   /**
    * Photographs the attendee once the camera reports its move done (or the driver's timeout),
    * and moves on as soon as the still is taken; the upload runs meanwhile (as on a real host).
+   * At most one upload per camera is in flight: a shot waits for the previous photo's answer.
+   * A server past its ceiling answers "send it again in n s" (docs/protocol.md §1); meanwhile
+   * this camera holds its queue (its fans keep their places) instead of piling up more photos
+   * that would each be refused and sent again.
    */
   private finishTurn(entry: QueueEntry): void {
     if (this.current !== entry) return;
     this.current = null;
     this.turnTimer = null;
     const shot = { userId: entry.userId, slugDate: entry.slugDate, seat: entry.seat, magicshot: false };
-    const still = this.driver
-      .settled()
+    const still = this.lastUpload
+      .then(() => this.driver.settled())
       .catch(() => undefined)
       .then(() => {
         this.io.taking(entry.userId);
         return this.driver.still();
       });
     void still.catch(() => undefined).finally(() => this.next());
-    this.io
+    this.lastUpload = this.io
       .photograph(shot, still)
       .catch((err: Error) => this.io.log('photo upload failed', { camera: this.name, error: err.message }));
   }
