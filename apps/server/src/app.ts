@@ -30,7 +30,7 @@ import { createCluster } from './cluster.ts';
 import { createMediaStores } from './media/stores.ts';
 import { createImagePool } from './media/image-pool.ts';
 import { S3MediaStore } from './media/s3-store.ts';
-import { registerS3MediaRoute } from './media/media-route.ts';
+import { registerDiskMediaRoute, registerS3MediaRoute } from './media/media-route.ts';
 import { registerMediaGuard } from './media/media-guard.ts';
 import { eventConfigWriter } from './modules/template/index.ts';
 import { preLiveFailures } from './modules/checklist/index.ts';
@@ -125,7 +125,7 @@ export async function buildApp(
   if (stores.media instanceof S3MediaStore) registerS3MediaRoute(app, stores.media);
   else {
     await mkdir(config.mediaDir, { recursive: true, mode: 0o700 });
-    await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false, index: false });
+    registerDiskMediaRoute(app, config.mediaDir);
   }
   const hasWeb = existsSync(config.webDist);
   if (hasWeb) {

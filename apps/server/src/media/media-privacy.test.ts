@@ -1,4 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -68,6 +69,42 @@ describeEachDb('public media: no location, nothing left after ban or delete', (t
       for (const k of ['Make', 'Model', 'Software', 'BodySerialNumber']) expect(tags[k], `${u} ${k}`).toBeUndefined();
       if (u === s.rawCroppedURI) expect(tags.DateTimeOriginal).toEqual(new Date('2025-06-01T19:30:00Z'));
     }
+  });
+
+  it('serves the disk store as @fastify/static did: type, length, ETag and 304, a range, HEAD; nothing outside its keys', async () => {
+    const s = await upload('fan-disk');
+    const raw = await get(s.rawCroppedURI);
+    expect([raw.status, raw.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const body = Buffer.from(await raw.arrayBuffer());
+    expect(Number(raw.headers.get('content-length'))).toBe(body.length);
+    expect(raw.headers.get('cache-control')).toBe('public, max-age=0');
+    expect(raw.headers.get('x-content-type-options')).toBe('nosniff');
+    const etag = raw.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    // A browser's revalidation (fetch itself would add `cache-control: no-cache`, which asks past it).
+    const revalidated = await new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get(`${url}${s.rawCroppedURI}`, { headers: { 'if-none-match': etag } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        })
+        .on('error', reject),
+    );
+    expect(revalidated).toBe(304);
+    const part = await fetch(`${url}${s.rawCroppedURI}`, { headers: { range: 'bytes=0-9' } });
+    expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 0-9/${body.length}`]);
+    expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(0, 10))).toBe(true);
+    const head = await fetch(`${url}${s.thumbURI}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    for (const u of [
+      '/media/stadiumcam/nope/raw.jpg',
+      s.rawCroppedURI.toUpperCase().replace('/MEDIA/', '/media/'),
+      '/media/%2e%2e/originals/x.jpg',
+      '/media/stadiumcam/..%2f..%2foriginals/x.jpg',
+      `/media/stadiumcam/${s._id}`,
+      `/media/stadiumcam/${s._id}/`,
+    ])
+      expect((await get(u)).status, u).toBe(404);
   });
 
   it('a ban moves or removes every rendition the photo ever had, composites of earlier overlays too', async () => {
