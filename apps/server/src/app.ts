@@ -22,7 +22,7 @@ import { modules } from './modules/index.ts';
 import { CameraHub } from './modules/cameras/index.ts';
 import { createMetricsState } from './modules/events/index.ts';
 import { PageAnchors } from './modules/snapshots/index.ts';
-import { PageViewCounter } from './modules/analytics/index.ts';
+import { PageViewCounter, QueueJoinLog } from './modules/analytics/index.ts';
 import { createAttendeeFeed } from './modules/attendee/index.ts';
 import { createOpsMetrics } from './modules/ops/index.ts';
 import { LOG_REDACT } from './plugins/log-redact.ts';
@@ -171,6 +171,7 @@ export async function buildApp(
     metrics: createMetricsState(),
     eventCache: new Map(),
     pageViews: new PageViewCounter(database.db, (err) => app.log.warn({ err }, 'page views kept for the next write')),
+    queueJoins: new QueueJoinLog(database.db, (err) => app.log.warn({ err }, 'queue joins kept for the next write')),
     overlayLayers: new Map(),
     overlayUploads: new Set(),
     suspiciousChecks: new Map(),
@@ -190,6 +191,7 @@ export async function buildApp(
   for (const register of modules) await register(app, deps);
   app.addHook('onClose', async () => {
     await deps.pageViews.close();
+    await deps.queueJoins.close();
     await cluster.close();
     await database.close();
     await stores.close();

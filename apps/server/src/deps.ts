@@ -8,7 +8,7 @@ import type { SeatMap } from '@stadiumcam/contract';
 import type { CameraHub } from './modules/cameras/index.ts';
 import type { EventCache } from './modules/events/index.ts';
 import type { MetricsState } from './modules/events/index.ts';
-import type { PageViewCounter } from './modules/analytics/index.ts';
+import type { PageViewCounter, QueueJoinLog } from './modules/analytics/index.ts';
 import type { PageAnchors } from './modules/snapshots/index.ts';
 import type { OpsMetrics } from './modules/ops/index.ts';
 import type { Cluster } from './cluster.ts';
@@ -42,6 +42,8 @@ export type Deps = {
   eventCache: EventCache;
   /** The attendee app's page views, counted here and written once a second (modules/analytics). */
   pageViews: PageViewCounter;
+  /** Queue joins for the seat heat map, written once a second. */
+  queueJoins: QueueJoinLog;
   /** Overlays and watermarks as raw pixels per photo size, for compositing (modules/attendee). */
   overlayLayers: Map<string, RawLayer>;
   /** Events with an overlay upload under way: one at a time per event (modules/template). */

@@ -74,15 +74,11 @@ export async function pageViewTotals(db: Db, slugDate: string) {
   return rowsOf<{ dimension: string; key: string; n: number }>(rows).map((r) => ({ ...r, n: Number(r.n) }));
 }
 
-/** A successful queue join from a seat (counted by the seat roll-up's triggers). */
-export async function insertQueueJoin(
-  db: Db,
-  slugDate: string,
-  seat: { seatType: string; section: string; row: string; seat: string },
-): Promise<void> {
-  await db
-    .insert(queueJoins)
-    .values({ slugDate, seatType: seat.seatType, section: seat.section, row: seat.row, seat: seat.seat });
+export type QueueJoinRow = typeof queueJoins.$inferInsert;
+
+/** Successful queue joins from seats, in one insert (counted by the seat roll-up's triggers). */
+export async function addQueueJoins(db: Db, rows: QueueJoinRow[]): Promise<void> {
+  if (rows.length) await db.insert(queueJoins).values(rows);
 }
 
 export type HeatmapMetricColumn = 'joins' | 'photos' | 'shares';

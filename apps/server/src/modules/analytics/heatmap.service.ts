@@ -16,6 +16,8 @@ const keyOf = (seatType: string, section: string) => `${seatType}\n${section}`;
 type Section = Heatmap['sections'][number];
 
 export async function heatmap(deps: Deps, slugDate: string, q: HeatmapQuery): Promise<Heatmap> {
+  // The joins of the last second are still in memory: written first, they count.
+  await deps.queueJoins.flush();
   const event = await repo.findEvent(deps.db, slugDate);
   const other = q.compare === undefined ? null : await repo.findEvent(deps.db, q.compare);
   if (!event || (q.compare !== undefined && !other)) throw notFound(ERR.events.eventNotFound);

@@ -8,6 +8,7 @@ import { SocketPool, listenUrl, type TestHost } from '../../test/realtime.ts';
 import { ensureTodayEventLive } from '../events/events.service.ts';
 import { joinAsNewFan } from '../attendee/fan.test-util.ts';
 import { rowsOf } from '../snapshots/snapshots.repository.ts';
+import { QueueJoinLog } from './write-batch.ts';
 
 /*
  * The seat heat map (issue 32 point 3): joins, photos and shares per section and seat, read from
@@ -203,5 +204,26 @@ describeEachDb('seat heat map', (t) => {
     ).toBe(0);
     // The live event's joins survive the other event's changes.
     expect(counts((await map({ metric: 'joins' })).body)).toEqual({ '101': 3, '102': 1 });
+  });
+
+  it('writes queue joins a second at a time; a join of an event deleted meanwhile is dropped, not holding back the rest', async () => {
+    const joinsOf = async (slugDate: string) =>
+      rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from queue_joins where slug_date = ${slugDate}`),
+      )[0].n;
+    const before = await joinsOf(live);
+    const errors: Error[] = [];
+    const log = new QueueJoinLog(db(), (err) => errors.push(err as Error));
+    const seat = { seatType: 'section', section: '101', row: 'A', seat: '1' };
+    log.add(live, seat);
+    log.add('an-event-deleted-meanwhile', seat);
+    log.add(live, seat);
+    expect(await joinsOf(live)).toBe(before);
+    await log.close();
+    expect(await joinsOf(live)).toBe(before + 2);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^1 rows dropped after: /)]);
+    // The flush wrote everything: nothing is retried.
+    await log.flush();
+    expect(await joinsOf(live)).toBe(before + 2);
   });
 });

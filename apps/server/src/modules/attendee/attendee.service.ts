@@ -23,7 +23,6 @@ import { currentEvent, eventBySlugDate, metricsChanged } from '../events/index.t
 import { toPublicTemplate } from '../template/index.ts';
 import { cameraForSeat } from '../mapping/index.ts';
 import { fanPlaces } from './fan-places.ts';
-import { insertQueueJoin } from '../analytics/index.ts';
 
 type Overlay = { storageKey: string; urlFullSize: string; disabled?: boolean; deleted?: boolean; sections?: unknown };
 
@@ -136,10 +135,8 @@ export async function joinQueue(
     }
     if (!answer.ok) throw conflict(ERR.cameras.hostRefused(answer.error));
     await fanPlaces(deps).setPlace(fanId, camera);
-    // The seat heat map's joins; the fan is queued already, so a failed count does not fail the join.
-    await insertQueueJoin(deps.db, input.slugDate, mapSeat).catch((err: Error) =>
-      deps.log.warn({ err: err.message }, 'queue join not counted'),
-    );
+    // The seat heat map's joins, written with the second's others (the fan is queued already).
+    deps.queueJoins.add(input.slugDate, mapSeat);
     return { camera, position: answer.position };
   } finally {
     await release();

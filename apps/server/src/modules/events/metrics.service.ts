@@ -9,8 +9,12 @@ export const METRICS_EMIT_INTERVAL_MS = 1_000;
 type EventMetricsState = {
   /** Users in each camera's queue, as its host last reported it. */
   queues: Map<string, Set<string>>;
-  /** Highest current this process has written; the stored peak may be higher (earlier runs). */
+  /** Highest current this process has seen (written, or to be written within a second); the stored peak may be higher (earlier runs). */
   peakWritten: number;
+  /** What the last peak write sent. */
+  peakSent: number;
+  /** Set while peak writes wait out their second. */
+  peakTimer: NodeJS.Timeout | null;
   lastEmit: number;
   timer: NodeJS.Timeout | null;
 };
@@ -24,7 +28,11 @@ const stateOf = (deps: Deps): MetricsState => deps.metrics;
 function eventStateOf(deps: Deps, slugDate: string): EventMetricsState {
   const s = stateOf(deps);
   let e = s.events.get(slugDate);
-  if (!e) s.events.set(slugDate, (e = { queues: new Map(), peakWritten: 0, lastEmit: 0, timer: null }));
+  if (!e)
+    s.events.set(
+      slugDate,
+      (e = { queues: new Map(), peakWritten: 0, peakSent: 0, peakTimer: null, lastEmit: 0, timer: null }),
+    );
   return e;
 }
 
@@ -56,11 +64,30 @@ export function reportQueueUsers(
   const current = currentOf(e);
   if (current > e.peakWritten) {
     e.peakWritten = current;
-    raisePeak(deps.db, slugDate, current).catch((err: unknown) =>
-      deps.log.warn({ err, slugDate }, 'live metrics peak not saved'),
-    );
+    savePeak(deps, slugDate, e);
   }
   scheduleEmit(deps, slugDate);
+}
+
+/** At most one peak write per event per second. */
+const PEAK_WRITE_INTERVAL_MS = 1_000;
+
+/**
+ * Leading and trailing, as the emits: the first rise is written at once, a burst's rises (every
+ * join of a half-time crowd raises it) end with one more write of the highest. Reads never
+ * answer below `peakWritten` meanwhile (getMetrics).
+ */
+function savePeak(deps: Deps, slugDate: string, e: EventMetricsState): void {
+  if (e.peakTimer) return;
+  e.peakSent = e.peakWritten;
+  raisePeak(deps.db, slugDate, e.peakSent).catch((err: unknown) =>
+    deps.log.warn({ err, slugDate }, 'live metrics peak not saved'),
+  );
+  e.peakTimer = setTimeout(() => {
+    e.peakTimer = null;
+    if (!stateOf(deps).closed && e.peakWritten > e.peakSent) savePeak(deps, slugDate, e);
+  }, PEAK_WRITE_INTERVAL_MS);
+  e.peakTimer.unref();
 }
 
 /** Called after a new snapshot or a share of the event. */
@@ -99,6 +126,7 @@ function scheduleEmit(deps: Deps, slugDate: string): void {
 export function forgetEventMetrics(deps: Deps, slugDate: string): void {
   const e = stateOf(deps).events.get(slugDate);
   if (e?.timer) clearTimeout(e.timer);
+  if (e?.peakTimer) clearTimeout(e.peakTimer);
   stateOf(deps).events.delete(slugDate);
 }
 
@@ -106,6 +134,9 @@ export function forgetEventMetrics(deps: Deps, slugDate: string): void {
 export function disposeMetrics(deps: Deps): void {
   const s = stateOf(deps);
   s.closed = true;
-  for (const e of s.events.values()) if (e.timer) clearTimeout(e.timer);
+  for (const e of s.events.values()) {
+    if (e.timer) clearTimeout(e.timer);
+    if (e.peakTimer) clearTimeout(e.peakTimer);
+  }
   s.events.clear();
 }

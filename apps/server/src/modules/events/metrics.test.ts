@@ -76,7 +76,9 @@ describeEachDb('live metrics and event broadcasts', (t) => {
     await vi.waitFor(() => expect(received.at(-1)).toEqual({ ...calmer.body }), { timeout: 5000 });
 
     // The peak is stored: a restart (the in-memory queues gone) keeps it.
-    await vi.waitFor(async () => expect((await findEventBySlugDate(deps.db, event.slugDate))?.peak).toBe(3));
+    await vi.waitFor(async () => expect((await findEventBySlugDate(deps.db, event.slugDate))?.peak).toBe(3), {
+      timeout: 5_000,
+    });
     forgetEventMetrics(deps, event.slugDate);
     expect((await metrics(cookie)).body).toMatchObject({ current: 0, peak: 3, snapshots: 3, shares: 4 });
   });
