@@ -38,10 +38,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_COLORS, type PublicEvent, type PublicSnapshot } from '@stadiumcam/contract';
 import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
+import { BENCH_PASSWORD, BENCH_TOKEN, startBenchServer, type BenchSetup } from './bench-server.ts';
 import { cpuProf } from './cpu-prof.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
 import {
@@ -72,8 +72,6 @@ const QUEUE_MAX = process.env.QUEUE_MAX ?? String(Math.ceil(JOINS / CAMERAS) + 2
 const SHARE_RATE = 0.45;
 /** Share of phones that had the app already (its service worker serves the files; the page still comes from the network). */
 const RETURNING = Math.min(1, Math.max(0, Number(process.env.BENCH_RETURNING ?? 0)));
-const TOKEN = 'bench-device-token';
-const PASSWORD = 'bench-admin-password';
 const ATTENDEE_DIST = path.resolve(import.meta.dirname, '../../attendee/dist');
 const LIMIT_ENV = [
   'PUBLIC_RATE_LIMIT',
@@ -141,7 +139,7 @@ async function runLoad(): Promise<void> {
   const perHost = Math.min(4, CAMERAS);
   const venue = await startVenue({
     serverUrl: urls[0],
-    deviceToken: TOKEN,
+    deviceToken: BENCH_TOKEN,
     seed: 30,
     hosts: Math.ceil(CAMERAS / perHost),
     camerasPerHost: perHost,
@@ -150,7 +148,7 @@ async function runLoad(): Promise<void> {
     turnMs: Math.floor((CAMERAS / PHOTO_RATE) * 1000),
     suspiciousShare: 0,
     frames: 'replay',
-    technician: { username: 'admin', password: PASSWORD },
+    technician: { username: 'admin', password: BENCH_PASSWORD },
   });
 
   // The app's files, as its page names them and its service worker precaches them.
@@ -468,45 +466,11 @@ function rssPerStream(samples: { rss: number; streams: number }[]): number {
 
 /** One server with the product's limits; measures itself per phase of the load. */
 async function runServer(): Promise<void> {
-  const { buildApp } = await import('../src/app.ts');
-  const { configFromEnv } = await import('../src/config.ts');
-  const { ensureTodayEventLive } = await import('../src/modules/events/events.service.ts');
-  const dataDir = process.env.BENCH_DATA_DIR!;
   const limits = Object.fromEntries(LIMIT_ENV.filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
-  const app = await buildApp(
-    {
-      ...configFromEnv({ ...limits, QUEUE_MAX }),
-      dataDir,
-      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-      pgliteDir: path.join(dataDir, 'pglite'),
-      mediaDir: path.join(dataDir, 'media'),
-      outboxDir: path.join(dataDir, 'outbox'),
-      adminPassword: PASSWORD,
-      deviceToken: TOKEN,
-      publicUrl: 'http://127.0.0.1',
-      webDist: path.join(dataDir, 'no-web'),
-      attendeeDist: ATTENDEE_DIST,
-      logLevel: 'warn',
-      trustProxy: false,
-      ...(process.env.BENCH_REDIS_URL
-        ? { redis: { url: process.env.BENCH_REDIS_URL, prefix: process.env.BENCH_REDIS_PREFIX! } }
-        : {}),
-    },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  let setup: { eventId: string; cookie: string } | undefined;
-  if (process.env.BENCH_FIRST === '1') {
-    const event = await ensureTodayEventLive(app.deps);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    setup = { eventId: event._id, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
-  }
+  const { app, url, setup } = await startBenchServer({
+    env: { ...limits, QUEUE_MAX },
+    config: { attendeeDist: ATTENDEE_DIST },
+  });
   const gcNow = () => (globalThis as { gc?: () => void }).gc?.();
   const lag = loopMonitor();
   const phases: PhaseStats[] = [];
@@ -599,7 +563,7 @@ async function runParent(): Promise<void> {
   );
   const servers: ChildProcess[] = [];
   const urls: string[] = [];
-  let setup: { eventId: string; cookie: string } | undefined;
+  let setup: BenchSetup | undefined;
   for (let i = 0; i < INSTANCES; i++) {
     const child = fork(import.meta.filename, [], {
       env: { ...process.env, ...env, BENCH_FIRST: i === 0 ? '1' : '0' },

@@ -32,9 +32,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { loopLag, loopMonitor } from '../src/modules/ops/ops.metrics.ts';
+import { BENCH_TOKEN, startBenchServer, type BenchSetup } from './bench-server.ts';
 import { cpuProf } from './cpu-prof.ts';
 import { createPgDatabase } from '../src/test/pg-database.ts';
 import { startFanCrowd, type CrowdCounters } from './fan-crowd.ts';
@@ -60,8 +60,6 @@ const REPORT_S = Number(process.env.BENCH_REPORT_SECONDS ?? 300);
 const TREND_WARMUP_S = Number(process.env.BENCH_TREND_WARMUP_SECONDS ?? 600);
 /** "No upward trend": RSS and heap grow by less than this share of their post-warm-up mean per hour. */
 const TREND_LIMIT = 0.05;
-const TOKEN = 'bench-device-token';
-const PASSWORD = 'bench-admin-password';
 
 type LoadReport = {
   seconds: number;
@@ -73,6 +71,8 @@ type LoadReport = {
   perMinute: { minute: number; p50: number; p99: number; n: number }[];
   uploads: number;
   crowd: Record<string, number>;
+  /** The simulator's attendees turned away, by the server's answer. */
+  crowdRefusedBy: Record<string, number>;
   /** The load process's own event-loop lag: how late it reads what the servers sent. */
   lag: { p50: number; p99: number; max: number };
   /** CPU time used over the measured window, in cores (1 = one core busy all the time). */
@@ -151,7 +151,7 @@ async function runLoad(): Promise<void> {
   const perHost = Math.min(4, CAMERAS);
   const venue = await startVenue({
     serverUrl: url,
-    deviceToken: TOKEN,
+    deviceToken: BENCH_TOKEN,
     seed: 2024,
     hosts: Math.ceil(CAMERAS / perHost),
     camerasPerHost: perHost,
@@ -242,6 +242,7 @@ async function runLoad(): Promise<void> {
     }),
     uploads: venue.hosts.reduce((n, h) => n + h.uploads, 0) - uploadsBefore,
     crowd: { ...venue.crowd.stats },
+    crowdRefusedBy: Object.fromEntries(venue.crowd.refusedBy),
     lag: loopLag(loadLag),
     cores: coresSince(cpuAtStart, seconds),
     ...(crowd
@@ -274,46 +275,13 @@ type ServerStats = {
 
 /** One server: builds the app, then measures itself between the parent's 'start' and 'stop'. */
 async function runServer(): Promise<void> {
-  const { buildApp } = await import('../src/app.ts');
-  const { configFromEnv } = await import('../src/config.ts');
-  const { ensureTodayEventLive } = await import('../src/modules/events/events.service.ts');
-  const dataDir = process.env.BENCH_DATA_DIR!;
-  const app = await buildApp(
-    {
-      ...configFromEnv({}),
+  const { app, url, setup } = await startBenchServer({
+    config: {
       // Attendees all come from this machine: lift the per-address limit for the run.
       publicRateLimit: Number(process.env.PUBLIC_RATE_LIMIT) || 1_000_000,
-      dataDir,
-      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-      pgliteDir: PGLITE_ON_DISK ? path.join(dataDir, 'pglite') : 'memory://',
-      mediaDir: path.join(dataDir, 'media'),
-      outboxDir: path.join(dataDir, 'outbox'),
-      adminPassword: PASSWORD,
-      deviceToken: TOKEN,
-      publicUrl: 'http://127.0.0.1',
-      webDist: path.join(dataDir, 'no-web'),
-      attendeeDist: path.join(dataDir, 'no-attendee'),
-      logLevel: 'warn',
-      trustProxy: false,
-      ...(process.env.BENCH_REDIS_URL
-        ? { redis: { url: process.env.BENCH_REDIS_URL, prefix: process.env.BENCH_REDIS_PREFIX! } }
-        : {}),
+      ...(PGLITE_ON_DISK ? {} : { pgliteDir: 'memory://' }),
     },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  let setup: { slugDate: string; cookie: string } | undefined;
-  if (process.env.BENCH_FIRST === '1') {
-    const event = await ensureTodayEventLive(app.deps);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    setup = { slugDate: event.slugDate, cookie: `sid=${login.cookies.find((c) => c.name === 'sid')!.value}` };
-  }
+  });
   const lag = loopMonitor();
   const periodLag = loopMonitor();
   /** The memory samples of the current period start at this index. */
@@ -484,7 +452,7 @@ async function runParent(): Promise<void> {
   );
   const servers: ChildProcess[] = [];
   const urls: string[] = [];
-  let setup: { slugDate: string; cookie: string } | undefined;
+  let setup: BenchSetup | undefined;
   // One after the other: the first runs the migrations and creates the live event.
   for (let i = 0; i < INSTANCES; i++) {
     const child = fork(import.meta.filename, [], {
@@ -593,6 +561,10 @@ async function runParent(): Promise<void> {
       'attendees (joined / photos found / overlays / shares / refused)',
       `${report.crowd.joined} / ${report.crowd.photos} / ${report.crowd.overlays} / ${report.crowd.shares} / ${report.crowd.refused}`,
     ],
+    ...Object.entries(report.crowdRefusedBy).map(([why, n]): [string, string] => [
+      `attendees refused: "${why}"`,
+      String(n),
+    ]),
     ...(report.fans
       ? ((f): [string, string][] => [
           [

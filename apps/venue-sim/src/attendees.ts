@@ -59,6 +59,8 @@ export class Crowd {
   private readonly inFlight = new Set<Promise<unknown>>();
   private count = 0;
   readonly stats = { joined: 0, photos: 0, overlays: 0, shares: 0, refused: 0, pageViews: 0 };
+  /** Refusals by the server's answer (its catalogue text), so a bench can say why fans were turned away. */
+  readonly refusedBy = new Map<string, number>();
 
   constructor(private readonly opts: CrowdOptions) {}
 
@@ -177,6 +179,8 @@ export class Crowd {
       }
     } catch (err) {
       this.stats.refused++;
+      const why = (err as Error).message;
+      this.refusedBy.set(why, (this.refusedBy.get(why) ?? 0) + 1);
       if (n % 20 === 1) this.opts.log.warn({ error: (err as Error).message }, 'attendee could not join');
     }
   }
