@@ -7,6 +7,7 @@ import { DEMO_REQUEST_MAILTO, MSG, P, type UploadFace } from '@stadiumcam/contra
 import { events } from '../apps/server/src/db/schema/index.ts';
 import { ADMIN_PASSWORD, startStack, type Stack } from './fixtures/stack.ts';
 import { eventSelector } from './fixtures/event-selector.ts';
+import { axeViolations } from './fixtures/axe.ts';
 import { makeEvent, makePhoto } from '../apps/server/src/test/factories.ts';
 
 const admin = { username: 'admin', password: ADMIN_PASSWORD };
@@ -497,6 +498,8 @@ describe('analytics and event users', () => {
       await chooseEvent(page, DONE.slugDate);
       await expect.poll(() => seen.includes('pastEventData') && seen.includes('basic'), WAIT).toBe(true);
       await page.getByLabel('Loading Basic figures').waitFor();
+      // A spinner with a name is a status (axe: a bare span may not carry aria-label).
+      expect((await axeViolations(page, { rules: ['aria-prohibited-attr'] })).map((v) => v.nodes[0]?.html)).toEqual([]);
       expect(seen.filter((c) => c === 'google' || c === 'awsVision')).toEqual([]);
       release();
       await expect.poll(() => seen.includes('awsVision'), WAIT).toBe(true);
