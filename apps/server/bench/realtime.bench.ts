@@ -15,7 +15,8 @@
  *   BENCH_PGLITE=disk npm run bench:realtime                 (PGlite in the data folder, as the product runs it)
  *
  * BENCH_CONSOLES (50), BENCH_CAMERAS (8), BENCH_FPS (5), BENCH_PHOTO_RATE (10 per second),
- * BENCH_ATTENDEE_RATE (fans joining a queue per second; the photo rate unless set).
+ * BENCH_ATTENDEE_RATE (fans joining a queue per second; the photo rate unless set); the server
+ * takes IMAGE_WORKERS and INGEST_MAX_WAIT_MS as the product does.
  *
  * The soak (issue 30 point 6, docs/bench-realtime.md "Soak"):
  *
@@ -276,6 +277,8 @@ type ServerStats = {
 /** One server: builds the app, then measures itself between the parent's 'start' and 'stop'. */
 async function runServer(): Promise<void> {
   const { app, url, setup } = await startBenchServer({
+    // The photo path's settings, read as the product reads them (IMAGE_WORKERS=0|n).
+    env: { IMAGE_WORKERS: process.env.IMAGE_WORKERS, INGEST_MAX_WAIT_MS: process.env.INGEST_MAX_WAIT_MS },
     config: {
       // Attendees all come from this machine: lift the per-address limit for the run.
       publicRateLimit: Number(process.env.PUBLIC_RATE_LIMIT) || 1_000_000,
