@@ -6,7 +6,8 @@
  * and about 10 photos/s, and 50 console sockets spread over the instances, each joined to every
  * camera's stream and the event. The load counts frames delivered and the upload-to-console
  * latency of new snapshots (capture time on the host to arrival at a console; one clock).
- * The camera hosts and uploads go to the first instance. Figures go to docs/bench-realtime.md.
+ * The camera hosts and uploads go to the first instance (BENCH_SPREAD_HOSTS=1: host i to instance
+ * i, round the instances). Figures go to docs/bench-realtime.md.
  *
  *   npm run bench:realtime                                   (5 minutes, PGlite, one instance)
  *   BENCH_DB=postgres npm run bench:realtime                 (a fresh database on TEST_DATABASE_URL's server)
@@ -49,6 +50,7 @@ const PHOTO_RATE = Number(process.env.BENCH_PHOTO_RATE ?? 10);
 /** Fans arriving per second (default: the photo rate); held apart, it separates the photo path from the crowd. */
 const ATTENDEE_RATE = Number(process.env.BENCH_ATTENDEE_RATE ?? PHOTO_RATE);
 const INSTANCES = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
+const SPREAD_HOSTS = process.env.BENCH_SPREAD_HOSTS === '1';
 const DB = process.env.BENCH_DB === 'postgres' || INSTANCES > 1 ? 'postgres' : 'pglite';
 /** PGlite in the data folder, as the product runs it (in memory, its files count in the RSS). */
 const PGLITE_ON_DISK = DB === 'pglite' && process.env.BENCH_PGLITE === 'disk';
@@ -152,6 +154,8 @@ async function runLoad(): Promise<void> {
   const perHost = Math.min(4, CAMERAS);
   const venue = await startVenue({
     serverUrl: url,
+    // BENCH_SPREAD_HOSTS=1: camera host i uploads to instance i (a loop per instance for the photos).
+    ...(SPREAD_HOSTS ? { hostUrls: urls } : {}),
     deviceToken: BENCH_TOKEN,
     seed: 2024,
     hosts: Math.ceil(CAMERAS / perHost),

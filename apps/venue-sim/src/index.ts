@@ -13,6 +13,8 @@ export * from './bowl.ts';
 
 export type VenueOptions = {
   serverUrl: string;
+  /** Where each camera host connects and uploads, host i to `hostUrls[i % n]` (default serverUrl): several instances. */
+  hostUrls?: string[];
   deviceToken: string;
   /** Same seed, same venue: attendee ids, seats, choices and photos repeat. */
   seed?: number;
@@ -61,7 +63,7 @@ export async function startVenue(opts: VenueOptions): Promise<Venue> {
     { length: hostCount },
     (_, h) =>
       new SimHost({
-        serverUrl: opts.serverUrl,
+        serverUrl: opts.hostUrls?.length ? opts.hostUrls[h % opts.hostUrls.length] : opts.serverUrl,
         deviceToken: opts.deviceToken,
         hostId: `sim-host-${h + 1}`,
         cameras: Array.from({ length: perHost }, (_, c) => `cam${h * perHost + c + 1}`),
