@@ -133,8 +133,8 @@ export async function compositeLayers(
  * The pixel work of compositeLayers: what the image pool's workers run (image-pool.ts). The photo
  * is decoded upright to sRGB pixels, the layers are blended on them here and the result encoded:
  * libvips' own composite goes through premultiplied floats and cost a 1280×720 share 27 ms of CPU
- * against 15 ms this way (docs/bench-realtime.md, issue 30 §5). Same result within one step of
- * rounding per channel (images.test.ts compares the two).
+ * against 16 ms this way (docs/bench-realtime.md, issue 30 §5); images.test.ts holds the result
+ * to libvips' (a few steps apart at edges after the JPEG encode, under 0.5 on average).
  */
 export async function compositeOnto(photo: Buffer, layers: PlacedLayer[]): Promise<Buffer> {
   const { data, info } = await open(photo)
@@ -153,7 +153,7 @@ export async function compositeOnto(photo: Buffer, layers: PlacedLayer[]): Promi
  * "Over" for an opaque base: each channel moves towards the layer's by its alpha (straight, not
  * premultiplied, as sharp's raw RGBA is). Clipped to the base; transparent pixels cost one read.
  */
-export function blendOver(base: Uint8Array, width: number, height: number, channels: number, l: PlacedLayer): void {
+function blendOver(base: Uint8Array, width: number, height: number, channels: number, l: PlacedLayer): void {
   const src = l.data;
   const x0 = Math.max(0, -l.left);
   const x1 = Math.min(l.width, width - l.left);

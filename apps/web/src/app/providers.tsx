@@ -34,6 +34,9 @@ const theme = createTheme({
     // Toasts (notifications.show): their close button had no name, axe's critical 'button-name'
     // whenever a fan's share toast was on the monitor.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': MSG.a11y.close } } },
+    // A spinner is a status: a bare <span> may not carry the aria-label a loading panel gives it
+    // (axe's serious 'aria-prohibited-attr', caught on analytics while a panel loaded).
+    Loader: { defaultProps: { role: 'status' } },
     Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({

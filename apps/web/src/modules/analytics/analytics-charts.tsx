@@ -49,7 +49,7 @@ export function Panel({
       <Title order={4} mb="sm">
         {title}
       </Title>
-      {loading ? <Loader size="sm" role="status" aria-label={`Loading ${title}`} /> : children}
+      {loading ? <Loader size="sm" aria-label={`Loading ${title}`} /> : children}
       {table && table.rows.length > 0 && (
         <Table className={classes.printTable} withTableBorder withColumnBorders mt="sm" fz="xs">
           <Table.Thead>

@@ -358,9 +358,7 @@ export function SeatHeatmap({
               { value: 'diff', label: 'Difference' },
             ]}
           />
-          {(main.isFetching || seatsQ.isFetching) && (
-            <Loader size="xs" role="status" aria-label="Updating the heat map" />
-          )}
+          {(main.isFetching || seatsQ.isFetching) && <Loader size="xs" aria-label="Updating the heat map" />}
         </Group>
         {!sectors.length ? (
           <Text c="dimmed" size="sm">

@@ -297,7 +297,7 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
         </Center>
       ) : !users.data ? (
         <Center py="xl">
-          <Loader role="status" aria-label="Loading event users" />
+          <Loader aria-label="Loading event users" />
         </Center>
       ) : items.length === 0 ? (
         <Center py="xl">
