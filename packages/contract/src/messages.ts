@@ -19,6 +19,8 @@ export const MSG = {
     /** The offline mode of spec 3 §4 Global: shown while the browser has no network. */
     offline: 'You are offline. The console shows what it had and catches up when the network returns.',
     tooManyRequests: 'Too many requests, please slow down',
+    /** A body over its route's limit (1 MB; a phone's calls 16 KB), refused before it is read. */
+    bodyTooLarge: (kb: number) => `The request is too large (at most ${kb} KB)`,
     /** A request its route's schema refuses: the first problem, after its field path when it has one. */
     invalidRequest: (path: string | undefined, problem: string | undefined) =>
       `Invalid request: ${path ? `${path}: ` : ''}${problem ?? 'bad input'}`,

@@ -67,6 +67,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its contract');
       return reply.status(500).send({ error: MSG.common.internalError });
     }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = req.routeOptions.bodyLimit ?? 0;
+      return reply.status(413).send({ error: MSG.common.bodyTooLarge(Math.round(limit / 1024)) });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx: malformed JSON, too large, wrong content type, throttled.

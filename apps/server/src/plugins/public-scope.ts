@@ -1,6 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { attendeeAppRoutes } from '@stadiumcam/contract';
 import { AppError, ERR } from '../errors.ts';
 
 /**
@@ -103,6 +104,9 @@ return 0`;
   };
 }
 
+const FAN_ID_CALL = `POST ${attendeeAppRoutes.fan.path}`;
+const isFanIdCall = (req: FastifyRequest) => `${req.method} ${req.url.split('?', 1)[0]}` === FAN_ID_CALL;
+
 /** The fan token a request carries: the header, or `?fan=` (an EventSource cannot send headers). */
 export function fanTokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers[FAN_TOKEN_HEADER];
@@ -113,10 +117,12 @@ export function fanTokenOf(req: FastifyRequest): string | undefined {
 
 /**
  * Every request under /api/public (docs/security.md §19), before its body is read: with a valid
- * fan token it counts against the fan (`perFan` a minute), without one against the address's
- * budget for requests without a fan id (`publicRateLimit`: mostly phones asking for their fan
- * id); then every request counts against the address's ceiling (`perAddress`), sized for a
- * stadium's phones behind one Wi-Fi address. 429 with Retry-After (the end of the minute).
+ * fan token it counts against the fan (`perFan` a minute); without one, a phone asking for its
+ * fan id counts against the address's budget for that call (`publicRateLimit`), any other call
+ * against a budget of the same size of its own, so a phone sending made-up ids in a loop uses
+ * up only that one and the phones arriving behind it still get their fan ids; then every
+ * request counts against the address's ceiling (`perAddress`), sized for a stadium's phones
+ * behind one Wi-Fi address. 429 with Retry-After (the end of the minute).
  */
 export function installPublicLimits(app: FastifyInstance, deps: Deps, verify: (token: unknown) => string | null): void {
   const take = createCounter(deps);
@@ -128,7 +134,7 @@ export function installPublicLimits(app: FastifyInstance, deps: Deps, verify: (t
     req.fanId = fanId;
     const first: Step = fanId
       ? { key: `fan:${fanId}`, max: perFan }
-      : { key: `anon:${req.ip}`, max: deps.config.publicRateLimit };
+      : { key: `${isFanIdCall(req) ? 'fanid' : 'anon'}:${req.ip}`, max: deps.config.publicRateLimit };
     const taken = await take([first, { key: `addr:${req.ip}`, max: perAddress }]);
     if (!taken.ok)
       throw new AppError(429, ERR.common.tooManyRequests, { headers: { 'retry-after': String(taken.retryAfter) } });

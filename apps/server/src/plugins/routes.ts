@@ -30,6 +30,13 @@ export type HandlerCtx<R extends RouteDef> = {
   reply: FastifyReply;
 };
 
+/**
+ * A phone's calls carry a seat, a choice or an address: far under this. A larger body is
+ * refused (413) from its Content-Length before it is read or parsed, so a phone sending
+ * megabytes costs the server one header check (issue 30, bad input under load).
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 export type Handler<R extends RouteDef> = (ctx: HandlerCtx<R>) => Promise<RouteResponse<R> | undefined>;
 
 // Augmenting fastify's own interfaces needs interface syntax.
@@ -88,6 +95,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       ...(def.response ? { response: { 200: def.response } } : {}),
     },
     ...(def.audit ? { onSend: auditOnSend(app, def) } : {}),
+    ...(def.public ? { bodyLimit: PUBLIC_BODY_LIMIT } : {}),
     onRequest: async (req) => {
       if (def.public) return;
       if (def.device) {

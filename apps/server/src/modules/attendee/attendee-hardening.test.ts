@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  DEFAULT_COLORS,
   MSG,
   attendeeAppRoutes,
   attendeeRoutes,
@@ -8,6 +9,7 @@ import {
   mappingRoutes,
   partRoutes,
   readSeat,
+  templateRoutes,
   triviaRoutes,
   type DeviceServerEvents,
 } from '@stadiumcam/contract';
@@ -192,6 +194,46 @@ describeEachDb('attendee path hardening (issue 27 §4–§7)', (t) => {
   });
   afterAll(() => pool.closeAll());
 
+  /**
+   * A fan's live stream over a real socket, as the app's EventSource holds it: its events as they
+   * come (`event: <name>` and `data: <json>`), and a wait for one of them.
+   */
+  const openStream = async (fan: TestFan) => {
+    const ctl = new AbortController();
+    const res = await fetch(`${url}${attendeeAppRoutes.stream.path}?slugDate=${slugDate}&fan=${fan.fanToken}`, {
+      signal: ctl.signal,
+    });
+    const events: { name: string; data: any; at: number }[] = [];
+    const error = res.status === 200 ? '' : ((await res.json()) as { error: string }).error;
+    const reading = (async () => {
+      if (res.status !== 200) return;
+      const decoder = new TextDecoder();
+      let text = '';
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const name = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (name && data) events.push({ name, data: JSON.parse(data), at: Date.now() });
+        }
+      }
+    })().catch(() => undefined);
+    const pushed = (name: string, match: (data: any) => boolean, after = 0) =>
+      vi.waitFor(() => {
+        const e = events.find((x) => x.name === name && x.at >= after && match(x.data));
+        if (!e) throw new Error(`no ${name} pushed yet`);
+        return e;
+      });
+    const close = async () => {
+      ctl.abort();
+      await reading;
+    };
+    return { status: res.status, error, events, pushed, close };
+  };
+
   /** Starts a test at the start of a rate-limit minute, so its counts are not cut in two. */
   const freshWindow = async () => {
     const left = 60_000 - (Date.now() % 60_000);
@@ -323,8 +365,13 @@ describeEachDb('attendee path hardening (issue 27 §4–§7)', (t) => {
   });
 
   /** A request from one client address (as phones behind one Wi-Fi address are). */
-  const from = (address: string, path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    t().app.inject({ method: method as 'GET', url: path, remoteAddress: address, headers });
+  const from = (
+    address: string,
+    path: string,
+    headers: Record<string, string> = {},
+    method = 'GET',
+    payload?: string,
+  ) => t().app.inject({ method: method as 'GET', url: path, remoteAddress: address, headers, payload });
 
   it('§6 every /api/public route is limited per address; a fan over its own limit is refused alone', async () => {
     await freshWindow();
@@ -409,36 +456,131 @@ describeEachDb('attendee path hardening (issue 27 §4–§7)', (t) => {
     }
   });
 
+  it('issue 30, bad input under load: streams in a loop, made-up ids and 1 MB bodies are refused alone, with the catalogue’s texts', async () => {
+    await freshWindow();
+    const config = t().app.deps.config;
+    const savedAnon = config.publicRateLimit;
+    // The crowd on one address (real sockets from 127.0.0.1, as a stadium's Wi-Fi), each holding its stream.
+    const calm = await Promise.all(Array.from({ length: 20 }, () => newFan(t())));
+    const streams = await Promise.all(calm.map((fan) => openStream(fan)));
+    expect(streams.map((s) => s.status)).toEqual(Array(20).fill(200));
+    const abuser = await newFan(t());
+    const abuserStreams: Awaited<ReturnType<typeof openStream>>[] = [];
+    const post = (path: string, headers: Record<string, string>, body: string) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }).then(async (r) => [r.status, ((await r.json()) as { error?: string }).error ?? ''] as const);
+    const seat = (i: number) => ({ seatType: 'section', section: '104', row: 'F', seat: String(i + 1) });
+    const joinBody = (userId: string, i: number, pad = '') =>
+      JSON.stringify({ slugDate, userId, seat: seat(i), ...(pad ? { pad } : {}) });
+    const joinPath = attendeeRoutes.joinQueue.path;
+    const before = joins.length;
+    try {
+      const [abuse, crowd] = await Promise.all([
+        // The abuser, all at once: streams in a loop, joins with made-up ids (no token, a forged
+        // one), and 1 MB bodies with its own valid token.
+        Promise.all([
+          (async () => {
+            for (let i = 0; i < 12; i++) abuserStreams.push(await openStream(abuser));
+            return abuserStreams.map((s) => [s.status, s.error] as const);
+          })(),
+          Promise.all(
+            Array.from({ length: 30 }, (_, i) =>
+              post(
+                joinPath,
+                i % 2 ? { 'x-fan-token': `fan-${'0'.repeat(32)}.forged` } : {},
+                joinBody(`fan-made-up-${i}`, i),
+              ),
+            ),
+          ),
+          Promise.all(
+            Array.from({ length: 10 }, (_, i) =>
+              post(joinPath, abuser.headers, joinBody(abuser.userId, i, 'x'.repeat(1024 * 1024))),
+            ),
+          ),
+        ]),
+        // The crowd, meanwhile, as the app: the seat picker, the join, its place three times.
+        Promise.all(
+          calm.map(async (fan, i) => {
+            const statuses: number[] = [];
+            const seats = await fetch(`${url}${attendeeAppRoutes.seats.path}?seatType=section`, {
+              headers: fan.headers,
+            });
+            statuses.push(seats.status);
+            statuses.push((await post(joinPath, fan.headers, joinBody(fan.userId, i)))[0]);
+            for (let k = 0; k < 3; k++) {
+              const r = await fetch(`${url}${attendeeAppRoutes.queuePosition.path}?userId=${fan.userId}`, {
+                headers: fan.headers,
+              });
+              statuses.push(r.status);
+            }
+            return statuses;
+          }),
+        ),
+      ]);
+      const [abuserStreamAnswers, madeUp, huge] = abuse;
+      const fanStreams = config.publicLimits.streamsPerFan;
+      expect(abuserStreamAnswers).toEqual([
+        ...Array(fanStreams).fill([200, '']),
+        ...Array(12 - fanStreams).fill([429, MSG.attendeeApp.tooManyFanStreams]),
+      ]);
+      expect(madeUp).toEqual(Array(30).fill([401, MSG.attendeeApp.fanIdNeeded]));
+      expect(huge).toEqual(Array(10).fill([413, MSG.common.bodyTooLarge(16)]));
+      // Nothing of the abuser reached a camera; every fan beside it was answered as usual.
+      expect(crowd).toEqual(Array(20).fill([200, 200, 200, 200, 200]));
+      expect(
+        joins
+          .slice(before)
+          .map((j) => j.userId)
+          .sort(),
+      ).toEqual(calm.map((f) => f.userId).sort());
+      // Their streams stayed open: each has its place pushed, and a save reaches every one.
+      await Promise.all(streams.map((s) => s.pushed('queue', (d) => d.camera !== null)));
+      const savedAt = Date.now();
+      const colors = { ...DEFAULT_COLORS, theme: { ...DEFAULT_COLORS.theme, backgroundColor: '#0b1f3c' } };
+      const save = await t().call(templateRoutes.colors, { cookie, body: { eventIds: [liveId], colors } });
+      expect(save.status).toBe(200);
+      await Promise.all(streams.map((s) => s.pushed('template', () => true, savedAt)));
+
+      // Made-up ids without a token in a loop use up only their own budget: phones arriving behind
+      // them on the same address still get their fan ids, and fans with one are answered.
+      config.publicRateLimit = 5;
+      const address = '10.30.0.9';
+      const answers = [];
+      for (let i = 0; i < 8; i++) {
+        const r = await from(
+          address,
+          joinPath,
+          { 'content-type': 'application/json' },
+          'POST',
+          joinBody(`fan-x-${i}`, i),
+        );
+        answers.push([r.statusCode, JSON.parse(r.body).error]);
+      }
+      expect(answers).toEqual([
+        ...Array(5).fill([401, MSG.attendeeApp.fanIdNeeded]),
+        ...Array(3).fill([429, MSG.common.tooManyRequests]),
+      ]);
+      const arriving = await from(address, attendeeAppRoutes.fan.path, {}, 'POST');
+      expect(arriving.statusCode).toBe(200);
+      const { fanToken } = JSON.parse(arriving.body) as { fanToken: string };
+      expect((await from(address, attendeeRoutes.event.path, { 'x-fan-token': fanToken })).statusCode).toBe(200);
+    } finally {
+      config.publicRateLimit = savedAnon;
+      await Promise.all([...streams, ...abuserStreams].map((s) => s.close()));
+      for (const c of Object.keys(queues)) {
+        queues[c] = queues[c].filter((u) => !calm.some((f) => f.userId === u));
+        report(c);
+      }
+    }
+  });
+
   it('issue 30 §3: a queued fan’s place and its photo are pushed on its own stream, within a second of the change', async () => {
     const fan = await newFan(t());
-    const ctl = new AbortController();
-    const res = await fetch(`${url}${attendeeAppRoutes.stream.path}?slugDate=${slugDate}&fan=${fan.fanToken}`, {
-      signal: ctl.signal,
-    });
-    expect(res.status).toBe(200);
-    // The stream's events as they come: `event: <name>` and `data: <json>`.
-    const events: { name: string; data: any; at: number }[] = [];
-    const reading = (async () => {
-      const decoder = new TextDecoder();
-      let text = '';
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        text += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = text.indexOf('\n\n')) >= 0) {
-          const block = text.slice(0, end);
-          text = text.slice(end + 2);
-          const name = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name && data) events.push({ name, data: JSON.parse(data), at: Date.now() });
-        }
-      }
-    })().catch(() => undefined);
-    const pushed = (name: string, match: (data: any) => boolean, after = 0) =>
-      vi.waitFor(() => {
-        const e = events.find((x) => x.name === name && x.at >= after && match(x.data));
-        if (!e) throw new Error(`no ${name} pushed yet`);
-        return e;
-      });
+    const { status, events, pushed, close } = await openStream(fan);
+    expect(status).toBe(200);
     try {
       // On opening: where the fan is now (in no queue).
       await pushed('queue', (d) => d.camera === null && d.state === 'none');
@@ -490,8 +632,7 @@ describeEachDb('attendee path hardening (issue 27 §4–§7)', (t) => {
           .map((e) => [e.data.position, e.data.state]),
       ).toEqual([[2, 'next']]);
     } finally {
-      ctl.abort();
-      await reading;
+      await close();
       for (const c of Object.keys(queues)) {
         queues[c] = queues[c].filter((u) => u !== fan.userId && !/^(ahead|behind)-/.test(u));
         report(c);

@@ -85,7 +85,7 @@ describe('the OpenAPI document (/api/docs)', () => {
   it('lists the errors each declaration implies', () => {
     const statuses = (def: RouteDef) => Object.keys(op(def).responses).sort();
     // Input, session, permission: 400, 401, 403; every route: 500 and 503.
-    expect(statuses(usersRoutes.update)).toEqual(['200', '400', '401', '403', '500', '503']);
+    expect(statuses(usersRoutes.update)).toEqual(['200', '400', '401', '403', '413', '500', '503']);
     expect(statuses(usersRoutes.list)).toEqual(['200', '401', '403', '500', '503']);
     expect(statuses(authRoutes.session)).toEqual(['200', '401', '500', '503']);
     // Public routes are throttled and need no session.

@@ -74,7 +74,7 @@ function errors(def: RouteDef): Record<string, unknown> {
     ...(takesInput ? { 400: ref('BadRequest') } : {}),
     ...(def.public ? {} : { 401: ref(def.device ? 'BadDeviceToken' : 'NotLoggedIn') }),
     ...(def.permission && def.permission !== 'session' ? { 403: ref('Forbidden') } : {}),
-    ...(def.multipart ? { 413: ref('TooLarge') } : {}),
+    ...(def.body || def.multipart ? { 413: ref('TooLarge') } : {}),
     ...(def.public || def.device ? { 429: ref('Throttled') } : {}),
     500: ref('InternalError'),
     503: ref('DatabaseUnavailable'),
@@ -189,7 +189,9 @@ export function buildOpenApi(serverUrl: string, routes = contractRoutes()): Reco
         NotLoggedIn: errorResponse(`No live session: \`${MSG.auth.notLoggedIn}\`.`),
         BadDeviceToken: errorResponse(`A missing or wrong device token: \`${MSG.devices.invalidDeviceToken}\`.`),
         Forbidden: errorResponse(`The session lacks the permission: \`${MSG.common.insufficientPermissions}\`.`),
-        TooLarge: errorResponse('A file above its size limit, or too many files.'),
+        TooLarge: errorResponse(
+          `A file above its size limit, or too many files; a body over its route's limit (1 MB; 16 KB on /api/public): \`${MSG.common.bodyTooLarge(16)}\`.`,
+        ),
         Throttled: errorResponse('Too many requests from this client (docs/security.md).', retryAfter),
         InternalError: errorResponse(`\`${MSG.common.internalError}\`: no stack, ever.`),
         DatabaseUnavailable: errorResponse(
