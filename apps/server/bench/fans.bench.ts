@@ -29,7 +29,7 @@
  * BENCH_ARRIVAL_RATE (45 phones/s: the default anonymous ceiling is 3,000 fan ids a minute per
  * address), BENCH_JOIN_RATE (200), BENCH_BURST_SECONDS (10), BENCH_AFTER_SECONDS (60),
  * BENCH_CAMERAS (8), BENCH_PHOTO_RATE (10), BENCH_RETURNING (0: share of phones that already have the
- * app, so only its page is fetched), BENCH_CPU_PROF (a folder: each process writes a V8 CPU
+ * app, so only its page is fetched), BENCH_ABUSERS (1: phones in a loop during the burst), BENCH_CPU_PROF (a folder: each process writes a V8 CPU
  * profile there). Needs the built app (`npm run build`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -70,6 +70,14 @@ const JOINS = Math.min(FANS, Math.round(JOIN_RATE * BURST_S));
 /** Every join of the burst finds a place (the product's 60 per camera would refuse most of them by design). */
 const QUEUE_MAX = process.env.QUEUE_MAX ?? String(Math.ceil(JOINS / CAMERAS) + 20);
 const SHARE_RATE = 0.45;
+/**
+ * Phones in a loop among the crowd during the burst (issue 30, bad input under load): each, every
+ * 50 ms, opens another stream with its fan id, joins with a made-up id and sends a 1 MB body.
+ * Their answers are counted apart; the crowd's failures must stay 0.
+ */
+const ABUSERS = Number(process.env.BENCH_ABUSERS ?? 1);
+const ABUSE_EVERY_MS = 50;
+const ABUSE_SEAT = { seatType: 'section', section: '101', row: 'A', seat: '1' };
 /** Share of phones that had the app already (its service worker serves the files; the page still comes from the network). */
 const RETURNING = Math.min(1, Math.max(0, Number(process.env.BENCH_RETURNING ?? 0)));
 const ATTENDEE_DIST = path.resolve(import.meta.dirname, '../../attendee/dist');
@@ -118,6 +126,8 @@ type LoadReport = {
   answers: Record<string, Record<string, number>>;
   failures: number;
   failureSamples: string[];
+  /** The abusive phones' answers by kind and status; their streams held at the end. */
+  abuse: { answers: Record<string, Record<string, number>>; streams: number };
   assetBytes: number;
   cores: number;
   lag: { p50: number; p99: number; max: number };
@@ -368,6 +378,49 @@ async function runLoad(): Promise<void> {
     }
   };
 
+  const abuseTally = new Tally();
+  const abuseStreams: Stream[] = [];
+  let burstOver = false;
+  const abuse = async (n: number) => {
+    const client = new Client(urls[0], abuseTally);
+    const given = await client.request('abuse: fan id', 'POST', '/api/public/fan', { decode: true });
+    const fan = JSON.parse(given.body.toString('utf8')) as Fan;
+    const huge = { slugDate: event!.slugDate, userId: fan.userId, seat: ABUSE_SEAT, pad: 'x'.repeat(1024 * 1024) };
+    const q = new URLSearchParams({ slugDate: event!.slugDate, fan: fan.fanToken });
+    const loops: Promise<unknown>[] = [];
+    for (let k = 0; !burstOver; k++) {
+      loops.push(
+        Stream.open(
+          client.base,
+          `/api/public/event/stream?${q.toString()}`,
+          () => undefined,
+          () => undefined,
+        ).then(
+          (s) => {
+            abuseTally.count('abuse: stream in a loop', s.status);
+            if (s.status === 200) abuseStreams.push(s);
+          },
+          () => abuseTally.count('abuse: stream in a loop', 'error'),
+        ),
+        client
+          .request('abuse: join with a made-up id', 'POST', '/api/public/queue', {
+            body: { slugDate: event!.slugDate, userId: `fan-made-up-${n}-${k}`, seat: ABUSE_SEAT },
+          })
+          .catch(() => undefined),
+        client
+          .request('abuse: 1 MB body', 'POST', '/api/public/queue', {
+            body: huge,
+            headers: { 'x-fan-token': fan.fanToken },
+          })
+          .catch(() => undefined),
+      );
+      await sleep(ABUSE_EVERY_MS);
+    }
+    await Promise.all(loops);
+    client.close();
+  };
+  const abusing = Array.from({ length: ABUSERS }, (_, n) => abuse(n));
+
   const burstStart = performance.now();
   const visits: Promise<void>[] = [];
   const joiners = phones.filter((p) => p.fan && p.stream).slice(0, JOINS);
@@ -380,11 +433,12 @@ async function runLoad(): Promise<void> {
     if (k === Math.floor(joiners.length / 2)) midSave = saveTemplate('during the join burst');
   }
   const burstSeconds = (performance.now() - burstStart) / 1000;
+  burstOver = true;
   await midSave;
   phase('after');
   await sleep(AFTER_S * 1000);
   stopping = true;
-  await Promise.race([Promise.all(visits), sleep(10_000)]);
+  await Promise.race([Promise.all([...visits, ...abusing]), sleep(10_000)]);
 
   const report: LoadReport = {
     phones: FANS,
@@ -418,6 +472,10 @@ async function runLoad(): Promise<void> {
     answers: Object.fromEntries([...tally.byKind].map(([k, m]) => [k, Object.fromEntries(m)])),
     failures: tally.failed() + joiners.length - joinTimes.length,
     failureSamples: [...tally.failures],
+    abuse: {
+      answers: Object.fromEntries([...abuseTally.byKind].map(([k, m]) => [k, Object.fromEntries(m)])),
+      streams: abuseStreams.length,
+    },
     assetBytes,
     cores: (() => {
       const d = process.cpuUsage(cpuAtStart);
@@ -426,6 +484,7 @@ async function runLoad(): Promise<void> {
     lag: loopLag(loadLag),
   };
   tally.closed = true;
+  for (const s of abuseStreams) s.close();
   for (const p of phones) p.stream?.close();
   for (const c of clients) c.close();
   await venue.stop();
@@ -625,6 +684,17 @@ async function runParent(): Promise<void> {
     [
       'failures (5xx, 429, no answer)',
       `${r.failures}${r.failureSamples.length ? ` e.g. ${[...new Set(r.failureSamples)].join(', ')}` : ''}`,
+    ],
+    [
+      `${ABUSERS} phone(s) in a loop during the burst (every ${ABUSE_EVERY_MS} ms: a stream, a made-up id, a 1 MB body): answers`,
+      `${Object.entries(r.abuse.answers)
+        .map(
+          ([kind, m]) =>
+            `${kind.replace('abuse: ', '')} ${Object.entries(m)
+              .map(([s, n]) => `${s} × ${n}`)
+              .join(', ')}`,
+        )
+        .join('; ')} (streams held ${r.abuse.streams})`,
     ],
     ['load process CPU (cores, whole run) / lag p99', `${r.cores.toFixed(2)} / ${r.lag.p99.toFixed(1)} ms`],
     ...stats.flatMap((x, i): [string, string][] => {
