@@ -125,6 +125,12 @@ describe('attendee app on phones: every screen fits, no control overlaps, no tex
         await tiles.locator('button').nth(1).tap();
       }
       await expect.poll(() => page.locator('input[name="seat"]').inputValue()).not.toBe('');
+      // What the queue screen asks the server (its place and photos), from the join on.
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path === '/api/public/snapshots' || path === '/api/public/queue/position') asked.push(path);
+      });
       await page.getByRole('button', { name: 'Join the queue' }).tap();
       // The queue screen, or the seat form's error (named in the failure).
       await page.locator('[data-screen="queue"], [data-screen="seat"] [role="alert"]').first().waitFor(WAIT);
@@ -138,6 +144,9 @@ describe('attendee app on phones: every screen fits, no control overlaps, no tex
       const number = camera.replace('cam', '');
       await expect.poll(() => status.textContent(), WAIT).toBe('Your place in the queue: 3');
       expect(await page.getByTestId('queue-camera').textContent()).toBe(`Camera: ${number}`);
+      // Just joined with its stream open, the screen waits for the pushes instead of asking
+      // (issue 30: two calls and a database read fewer per join in a half-time burst).
+      expect(asked).toEqual([]);
       await check('queue-waiting');
       host.report({ camera, queue: ['fan-ahead-2', userId] });
       await expect.poll(() => status.textContent(), WAIT).toBe('Get ready, you are next!');

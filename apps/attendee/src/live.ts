@@ -11,6 +11,9 @@ const REOPEN_MS = 30_000;
 export type FanPush = { name: 'queue' | 'photo'; data: unknown };
 const fanListeners = new Set<(push: FanPush) => void>();
 let streamOpen = false;
+/** The fan's last `queue` push: the join's own report can come before the queue screen listens. */
+let lastQueue: unknown = null;
+export const lastQueuePush = () => lastQueue;
 /** Listens to the fan's pushes; returns the way to stop. */
 export function onFanPush(listener: (push: FanPush) => void): () => void {
   fanListeners.add(listener);
@@ -53,6 +56,7 @@ export function useLiveEvent(slugDate: string | undefined): LiveState {
       for (const name of ['queue', 'photo'] as const)
         source.addEventListener(name, (e) => {
           const data = JSON.parse((e as MessageEvent<string>).data) as unknown;
+          if (name === 'queue') lastQueue = data;
           for (const listener of fanListeners) listener({ name, data });
         });
       source.addEventListener('template', (e) => {

@@ -231,6 +231,8 @@ export type FanPhone = {
   pushed?: (name: string, data: string | null) => void;
   /** The server pushes this fan's queue place on its stream (a `queue` event came): no poll while it is up. */
   pushes?: boolean;
+  /** The last `queue` push's data, kept as the app keeps it (`live.ts`, `lastQueuePush`). */
+  lastQueue?: string | null;
 };
 
 /** A call of the public API with the phone's fan token, as `api.ts` makes it; throws on 4xx/5xx. */
@@ -279,6 +281,8 @@ export function waitForPhoto(
     let near = false;
     let done = false;
     let asked = 0;
+    // As the queue screen: until one answer came (asked, or a `queue` push) it asks every 5 s.
+    let answered = false;
     const finish = (id: string | null) => {
       if (done) return;
       done = true;
@@ -300,6 +304,7 @@ export function waitForPhoto(
             `queue/position?userId=${encodeURIComponent(phone.fan!.userId)}`,
           ),
         ]);
+        answered = true;
         const fresh = photos.find((p) => p.date >= joinedAt);
         if (fresh) finish(fresh._id);
         near = turn.state !== 'waiting';
@@ -311,13 +316,20 @@ export function waitForPhoto(
       if (done) return;
       if (phone.pushes) {
         const down = !phone.stream || phone.stream.closed;
-        if (down && performance.now() - asked >= 5000) void ask();
+        if ((down || !answered) && performance.now() - asked >= 5000) void ask();
         timer = setTimeout(next, 1000);
       } else void ask().then(() => !done && (timer = setTimeout(next, near ? 1000 : 3000)));
     };
     phone.pushed = (name) => {
       if (name === 'photo') void ask();
+      else answered = true;
     };
-    void ask().then(() => !done && (timer = setTimeout(next, phone.pushes ? 1000 : near ? 1000 : 3000)));
+    // Just joined with its stream up, the screen waits for the pushes instead of asking at once.
+    if (phone.pushes && phone.stream && !phone.stream.closed) {
+      asked = performance.now();
+      // The join's own report, pushed before the screen listened, is its first answer.
+      if (phone.lastQueue && !phone.lastQueue.includes('"state":"none"')) answered = true;
+      timer = setTimeout(next, 1000);
+    } else void ask().then(() => !done && (timer = setTimeout(next, phone.pushes ? 1000 : near ? 1000 : 3000)));
   });
 }

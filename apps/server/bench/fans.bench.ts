@@ -233,7 +233,10 @@ async function runLoad(): Promise<void> {
       return;
     }
     pushes[name] = (pushes[name] ?? 0) + 1;
-    if (name === 'queue') phone.pushes = true;
+    if (name === 'queue') {
+      phone.pushes = true;
+      phone.lastQueue = data;
+    }
     phone.pushed?.(name, data);
   };
   const openStream = async (phone: PhoneState) => {
