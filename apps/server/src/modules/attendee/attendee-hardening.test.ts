@@ -290,7 +290,8 @@ describeEachDb('attendee path hardening (issue 27 §4–§7)', (t) => {
     for (const r of madeUp) expect([r.status, r.body.error]).toEqual([401, MSG.attendeeApp.fanIdNeeded]);
     const fan = await newFan(t());
     const other = await newFan(t());
-    const altered = { 'x-fan-token': fan.fanToken.slice(0, -2) + 'xx' };
+    // Always a different last character (a fixed 'xx' was the token itself once in 4,096 runs).
+    const altered = { 'x-fan-token': fan.fanToken.slice(0, -1) + (fan.fanToken.endsWith('x') ? 'y' : 'x') };
     const r1 = await t().call(attendeeRoutes.joinQueue, { body: body(fan.userId), headers: altered });
     expect([r1.status, r1.body.error]).toEqual([401, MSG.attendeeApp.fanIdNeeded]);
     const r2 = await t().call(attendeeRoutes.joinQueue, { body: body(fan.userId), headers: other.headers });
