@@ -268,7 +268,7 @@ describe('mapping and camera configuration screens', () => {
     const label = page.getByTestId('cfg-cam2-acs.rover.label').locator('input');
     await label.fill('');
     await page.getByTestId('submit-cam2').click();
-    await page.getByText('acs.rover.label is required').waitFor();
+    await page.getByText('Label is required').waitFor();
     expect(cam2.settings.jpegQuality).toBe(50);
 
     // A changed acs.rover.mode is submitted, then 'restart acs' applies it on the host.
@@ -1013,7 +1013,7 @@ describe('mapping and camera configuration screens', () => {
     await page.getByText(MSG.mapping.configsImported('cam1')).waitFor();
     expect(await label.inputValue()).toBe('y'.repeat(31));
     await page.getByTestId('submit-cam1').click();
-    await page.getByText('acs.rover.label takes at most 30 characters').waitFor();
+    await page.getByText('Label takes at most 30 characters').waitFor();
     expect(cam1.settings.value('acs.rover.label')).toBe('Simulated PTU');
     expect(cam1.settings.value('exposure')).toBe(0);
 

@@ -39,11 +39,11 @@ describe('camera config form rules (spec 3 §5)', () => {
     expect(checkConfigValue(c, '0.7')).toEqual({ value: 0.7 });
     expect(checkConfigValue(c, -1.5)).toEqual({ value: -1.5 });
     expect(checkConfigValue(c, 1.5)).toEqual({ value: 1.5 });
-    expect(checkConfigValue(c, '')).toEqual({ error: 'exposure is required' });
-    expect(checkConfigValue(c, undefined)).toEqual({ error: 'exposure is required' });
-    expect(checkConfigValue(c, 'bright')).toEqual({ error: 'exposure must be a number' });
-    expect(checkConfigValue(c, -1.6)).toEqual({ error: 'exposure must be at least -1.5' });
-    expect(checkConfigValue(c, '1.51')).toEqual({ error: 'exposure must be at most 1.5' });
+    expect(checkConfigValue(c, '')).toEqual({ error: 'Exposure is required' });
+    expect(checkConfigValue(c, undefined)).toEqual({ error: 'Exposure is required' });
+    expect(checkConfigValue(c, 'bright')).toEqual({ error: 'Exposure must be a number' });
+    expect(checkConfigValue(c, -1.6)).toEqual({ error: 'Exposure must be at least -1.5' });
+    expect(checkConfigValue(c, '1.51')).toEqual({ error: 'Exposure must be at most 1.5' });
   });
 
   it('TEXT values are required and held between the min and max length', () => {
@@ -51,9 +51,9 @@ describe('camera config form rules (spec 3 §5)', () => {
     expect(checkConfigValue(c, 'North stand PTU')).toEqual({ value: 'North stand PTU' });
     expect(checkConfigValue(c, 'ab')).toEqual({ value: 'ab' });
     expect(checkConfigValue(c, 'x'.repeat(30))).toEqual({ value: 'x'.repeat(30) });
-    expect(checkConfigValue(c, 'x'.repeat(31))).toEqual({ error: 'acs.rover.label takes at most 30 characters' });
-    expect(checkConfigValue(c, 'a')).toEqual({ error: 'acs.rover.label needs at least 2 characters' });
-    expect(checkConfigValue(c, '')).toEqual({ error: 'acs.rover.label is required' });
+    expect(checkConfigValue(c, 'x'.repeat(31))).toEqual({ error: 'Label takes at most 30 characters' });
+    expect(checkConfigValue(c, 'a')).toEqual({ error: 'Label needs at least 2 characters' });
+    expect(checkConfigValue(c, '')).toEqual({ error: 'Label is required' });
     // Without limits any non-empty text is taken.
     expect(checkConfigValue(text({}), 'y'.repeat(500))).toEqual({ value: 'y'.repeat(500) });
   });
@@ -66,7 +66,7 @@ describe('camera config form rules (spec 3 §5)', () => {
       choices: ['auto', 'manual'],
     };
     expect(checkConfigValue(radio, 'manual')).toEqual({ value: 'manual' });
-    expect(checkConfigValue(radio, 'off')).toEqual({ error: 'acs.rover.mode must be one of auto, manual' });
+    expect(checkConfigValue(radio, 'off')).toEqual({ error: 'Mode must be one of auto, manual' });
     expect(checkConfigValue({ ...radio, widgetType: 'MENU' }, 'auto')).toEqual({ value: 'auto' });
   });
 

@@ -82,27 +82,27 @@ export function rangeStep(c: Pick<CameraConfig, 'step' | 'bottom' | 'top'>): num
 
 /** Checks one value against its widget (spec 3 §5); the error text, or the value to store. */
 export function checkConfigValue(c: CameraConfig, value: unknown): { value: string | number } | { error: string } {
-  if (value === undefined || value === null || value === '') return { error: `${c.configKey} is required` };
+  // In words, as the table's row names it: the error shows under the field (issue 28 point 5).
+  const name = configWords(c.configKey);
+  if (value === undefined || value === null || value === '') return { error: `${name} is required` };
   switch (c.widgetType) {
     case 'RANGE': {
       const n = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(n)) return { error: `${c.configKey} must be a number` };
-      if (c.bottom !== undefined && n < c.bottom) return { error: `${c.configKey} must be at least ${c.bottom}` };
-      if (c.top !== undefined && n > c.top) return { error: `${c.configKey} must be at most ${c.top}` };
+      if (!Number.isFinite(n)) return { error: `${name} must be a number` };
+      if (c.bottom !== undefined && n < c.bottom) return { error: `${name} must be at least ${c.bottom}` };
+      if (c.top !== undefined && n > c.top) return { error: `${name} must be at most ${c.top}` };
       return { value: n };
     }
     case 'RADIO':
     case 'MENU': {
       const s = String(value);
-      if (c.choices && !c.choices.includes(s))
-        return { error: `${c.configKey} must be one of ${c.choices.join(', ')}` };
+      if (c.choices && !c.choices.includes(s)) return { error: `${name} must be one of ${c.choices.join(', ')}` };
       return { value: s };
     }
     case 'TEXT': {
       const s = String(value);
-      if (c.min !== undefined && s.length < c.min)
-        return { error: `${c.configKey} needs at least ${c.min} characters` };
-      if (c.max !== undefined && s.length > c.max) return { error: `${c.configKey} takes at most ${c.max} characters` };
+      if (c.min !== undefined && s.length < c.min) return { error: `${name} needs at least ${c.min} characters` };
+      if (c.max !== undefined && s.length > c.max) return { error: `${name} takes at most ${c.max} characters` };
       return { value: s };
     }
   }

@@ -129,7 +129,7 @@ describeEachDb('venue simulator: map files, aiming by region, camera configs', (
       body: { camera: 'cam1', configs: [{ configKey: 'jpegQuality', configValue: 500 }] },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('jpegQuality must be at most 90');
+    expect(bad.body.error).toBe('JPEG quality must be at most 90');
     expect(sim.settings.jpegQuality).toBe(70);
     const unknown = await t().call(cameraConfigsRoutes.update, {
       cookie,
