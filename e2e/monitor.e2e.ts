@@ -722,7 +722,15 @@ describe('monitor with the venue simulator', () => {
       await streaming(page);
       for (const c of CAMERAS) expect(await page.getByTestId(`fps-${c}`).textContent()).toMatch(/^\d+ fps$/);
       // Attendees arrive and queue: some camera shows its current attendee and seat.
-      await page.locator('[data-testid^="livetime-"]').first().waitFor({ timeout: 45_000 });
+      const live = page.locator('[data-testid^="livetime-"]').first();
+      await live.waitFor({ timeout: 45_000 });
+      // A fan's server-issued id reads `fan-…` and its last 6 digits on the tile, whole in the title.
+      const camera = (await live.getAttribute('data-testid'))!.slice('livetime-'.length);
+      const [shown, whole] = await page
+        .getByTestId(`current-${camera}`)
+        .evaluate((el) => [el.textContent, el.getAttribute('title')]);
+      expect(whole).toMatch(/^fan-[0-9a-f]{32}$/);
+      expect(shown).toBe(`fan-…${whole!.slice(-6)}`);
       await shoot(page, `monitor-sim-blocks-${viewport.width}`);
       await page.getByText('Big block').click();
       await page.locator('[data-testid="camera-grid"][data-layout="big-block"]').waitFor();

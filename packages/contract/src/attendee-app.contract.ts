@@ -131,6 +131,17 @@ export const QueuePositionSchema = z.object({
 });
 export type QueuePosition = z.infer<typeof QueuePositionSchema>;
 
+/** A server-issued fan id (docs/security.md §18): `fan-` and 32 hex digits. */
+export const FAN_ID_PATTERN = /^fan-[0-9a-f]{32}$/;
+
+/**
+ * A fan id short enough for a camera tile's chips: `fan-…` and its last 6 digits (1 in 16 million
+ * alike; the whole id is in the chip's title); any other id as it is.
+ */
+export function shortUserId(id: string): string {
+  return FAN_ID_PATTERN.test(id) ? `fan-…${id.slice(-6)}` : id;
+}
+
 /** A fan id and its signed token (docs/security.md §18): the app keeps the token and sends it as `X-Fan-Token`. */
 export const FanIdSchema = z.object({ userId: z.string(), fanToken: z.string() });
 export type FanId = z.infer<typeof FanIdSchema>;

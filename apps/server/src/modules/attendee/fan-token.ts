@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { FAN_ID_PATTERN } from '@stadiumcam/contract';
 import type { Deps } from '../../deps.ts';
 import { sharedSecret } from './attendee.repository.ts';
 
@@ -15,7 +16,6 @@ export type FanIds = {
   verify: (token: unknown) => string | null;
 };
 
-const FAN_ID = /^fan-[0-9a-f]{32}$/;
 const SIG_LENGTH = 22;
 /**
  * Valid tokens already checked, oldest dropped first: a phone's every call (picker, page view,
@@ -37,7 +37,7 @@ export function fanIdsWithKey(key: Buffer): FanIds {
       const known = verified.get(token);
       if (known) return known;
       const fanId = token.slice(0, 36);
-      if (!FAN_ID.test(fanId) || token[36] !== '.') return null;
+      if (!FAN_ID_PATTERN.test(fanId) || token[36] !== '.') return null;
       const given = Buffer.from(token.slice(37));
       const expected = Buffer.from(sign(fanId));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -220,7 +220,9 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
       </Group>
 
       <Paper withBorder p="sm" radius="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        {/* Labels in one line: a multi-select that grows with its picks grows downwards (at 1280 px
+            the filters take two rows, Date and Reset on the second). */}
+        <Group gap="sm" align="flex-start" wrap="wrap">
           <MultiSelect
             label="Section"
             w={180}
@@ -283,7 +285,11 @@ function EventUsersView({ event }: { event: SelectedEvent | undefined }) {
             value={days}
             onChange={(v) => handleDays(v)}
           />
-          <Button variant="subtle" onClick={() => (setDays([null, null]), change(EMPTY_FILTER))}>
+          <Button
+            variant="subtle"
+            style={{ alignSelf: 'flex-end' }}
+            onClick={() => (setDays([null, null]), change(EMPTY_FILTER))}
+          >
             Reset filters
           </Button>
         </Group>

@@ -12,7 +12,7 @@ import {
   type MantineStyleProp,
 } from '@mantine/core';
 import { IconBan, IconCamera, IconClock, IconDoorExit, IconPower } from '@tabler/icons-react';
-import { MSG, type PanAndZoom } from '@stadiumcam/contract';
+import { MSG, shortUserId, type PanAndZoom } from '@stadiumcam/contract';
 import { CameraStream } from './camera-stream.tsx';
 import { useLiveTimeLeft, type MonitorCamera } from './monitor.hooks.ts';
 import classes from './monitor.module.css';
@@ -146,8 +146,8 @@ export function CameraTile({
 
   const bottom = (
     <>
-      <Text size="xs" c="white" fw={600} truncate data-testid={`current-${cam.camera}`}>
-        {current ?? MSG.auth.noCurrentUser}
+      <Text size="xs" c="white" fw={600} truncate title={current} data-testid={`current-${cam.camera}`}>
+        {current ? shortUserId(current) : MSG.auth.noCurrentUser}
       </Text>
       <Group gap={6} wrap="nowrap">
         {current && <Countdown cam={cam} />}
@@ -211,8 +211,8 @@ export function CameraTile({
               Queue {cam.queue.length}
             </Text>
             {waiting.slice(0, 4).map((id) => (
-              <Badge key={id} size="xs" variant="default" tt="none" style={{ flex: 'none' }}>
-                {id}
+              <Badge key={id} size="xs" variant="default" tt="none" style={{ flex: 'none' }} title={id}>
+                {shortUserId(id)}
               </Badge>
             ))}
             {waiting.length > 4 && (

@@ -6,6 +6,7 @@ import {
   MONITOR_SIDEBAR_PAGE_SIZE,
   MSG,
   P,
+  shortUserId,
   snapshotsRoutes,
   type Snapshot,
   type SnapshotList,
@@ -180,7 +181,7 @@ function SidebarPhoto({ s, overlay, tz }: { s: SnapshotListItem; overlay: boolea
       </Group>
       <Group justify="space-between" gap={4} mt={2} wrap="nowrap">
         <Text size="xs" fw={600} truncate title={s.userId}>
-          {s.userId}
+          {shortUserId(s.userId)}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace" style={{ flex: 'none' }}>
           {eventClock(s.date, tz)}
