@@ -267,7 +267,7 @@ export const myPhotosPath = (slugDate: string, phone: FanPhone) =>
  * `screens/queue.tsx` does: it asks once (photos + position) when it opens. With a server that
  * pushes on the fan's stream (issue 30.3: `queue` on open and on each change, `photo` when the
  * photo is in) it then only listens while its stream is up, asks again on a `photo` push, and
- * asks every 5 s while the stream is down; without pushes it asks every 3 s, every second once
+ * asks every 5 s while the stream is down or its turn is on or over; without pushes it asks every 3 s, every second once
  * the turn is near (the screen before issue 30.3).
  */
 export function waitForPhoto(
@@ -281,8 +281,10 @@ export function waitForPhoto(
     let near = false;
     let done = false;
     let asked = 0;
-    // As the queue screen: until one answer came (asked, or a `queue` push) it asks every 5 s.
+    // As the queue screen: until one answer came (asked, or a `queue` push) it asks every 5 s,
+    // and once its turn is on or over (live, or out of the queue) until the photo is there.
     let answered = false;
+    let turnOn = false;
     const finish = (id: string | null) => {
       if (done) return;
       done = true;
@@ -308,6 +310,7 @@ export function waitForPhoto(
         const fresh = photos.find((p) => p.date >= joinedAt);
         if (fresh) finish(fresh._id);
         near = turn.state !== 'waiting';
+        turnOn = turn.state === 'live' || turn.state === 'none';
       } catch {
         /* the app tries again at its next tick */
       }
@@ -316,19 +319,23 @@ export function waitForPhoto(
       if (done) return;
       if (phone.pushes) {
         const down = !phone.stream || phone.stream.closed;
-        if ((down || !answered) && performance.now() - asked >= 5000) void ask();
+        if ((down || !answered || turnOn) && performance.now() - asked >= 5000) void ask();
         timer = setTimeout(next, 1000);
       } else void ask().then(() => !done && (timer = setTimeout(next, near ? 1000 : 3000)));
     };
-    phone.pushed = (name) => {
-      if (name === 'photo') void ask();
-      else answered = true;
+    phone.pushed = (name, data) => {
+      if (name === 'photo') return void ask();
+      answered = true;
+      turnOn = !!data && (data.includes('"state":"live"') || data.includes('"state":"none"'));
     };
     // Just joined with its stream up, the screen waits for the pushes instead of asking at once.
     if (phone.pushes && phone.stream && !phone.stream.closed) {
       asked = performance.now();
       // The join's own report, pushed before the screen listened, is its first answer.
-      if (phone.lastQueue && !phone.lastQueue.includes('"state":"none"')) answered = true;
+      if (phone.lastQueue && !phone.lastQueue.includes('"state":"none"')) {
+        answered = true;
+        turnOn = phone.lastQueue.includes('"state":"live"');
+      }
       timer = setTimeout(next, 1000);
     } else void ask().then(() => !done && (timer = setTimeout(next, phone.pushes ? 1000 : near ? 1000 : 3000)));
   });

@@ -4,20 +4,44 @@ import { go } from '../router.ts';
 import { useT, useTimeOfDay } from '../texts.tsx';
 import { SAMPLE_PHOTO, isPreview } from '../preview.ts';
 
-/** The fan's photos of this event (refreshed when a screen opens). */
-export function useMyPhotos(slugDate: string) {
+/** How soon, and how often (a minute), a photo screen asks again while its photo is not in the answer. */
+const PHOTO_RETRY_MS = 3000;
+const PHOTO_TRIES = 20;
+
+/**
+ * The fan's photos of this event (asked when a screen opens). With `id` (the photo and share
+ * screens), asked again every few seconds until that photo is in the answer: one failed ask on
+ * a busy Wi-Fi must not leave the fan in front of "on its way" for good.
+ */
+export function useMyPhotos(slugDate: string, id?: string) {
   const [photos, setPhotos] = useState<PublicSnapshot[] | null>(isPreview ? [SAMPLE_PHOTO] : null);
   useEffect(() => {
     if (isPreview) return;
     let stop = false;
-    publicApi.snapshots(slugDate, userId()).then(
-      (p) => !stop && setPhotos(p),
-      () => !stop && setPhotos([]),
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const again = () => {
+      if (id !== undefined && ++tries < PHOTO_TRIES) timer = setTimeout(() => void ask(), PHOTO_RETRY_MS);
+    };
+    const ask = (): Promise<void> =>
+      publicApi.snapshots(slugDate, userId()).then(
+        (p) => {
+          if (stop) return;
+          setPhotos(p);
+          if (!p.some((photo) => photo._id === id)) again();
+        },
+        () => {
+          if (stop) return;
+          setPhotos((kept) => kept ?? []);
+          again();
+        },
+      );
+    void ask();
     return () => {
       stop = true;
+      clearTimeout(timer);
     };
-  }, [slugDate]);
+  }, [slugDate, id]);
   return [photos, setPhotos] as const;
 }
 
@@ -47,7 +71,7 @@ export function PhotoView({ photo, event }: { photo: PublicSnapshot; event: Publ
 /** The photo, the overlay choice and the way on to share. */
 export function Photo({ event, id }: { event: PublicEvent; id: string }) {
   const t = useT();
-  const [photos, setPhotos] = useMyPhotos(event.slugDate);
+  const [photos, setPhotos] = useMyPhotos(event.slugDate, id);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState(false);
   const photo = photos?.find((p) => p._id === id);

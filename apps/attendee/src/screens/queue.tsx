@@ -9,8 +9,10 @@ import { isPreview } from '../preview.ts';
 import { fanStreamOpen, lastQueuePush, onFanPush } from '../live.ts';
 
 /**
- * The fan's place and photo are pushed on the live stream (issue 30 §3); only while it is down does
- * the phone ask, this often (checked every second).
+ * The fan's place and photo are pushed on the live stream (issue 30 §3); the phone asks, this
+ * often (checked every second), only while the stream is down, before the first answer, and once
+ * the fan's turn is on or over: the photo's push is the fast way, the ask the safety net (a push
+ * lost while the stream reconnected, or the one ask it started failing). One fan per camera at a time.
  */
 const SLOW_POLL_MS = 5000;
 const CHECK_MS = 1000;
@@ -58,11 +60,14 @@ export function Queue({ event, language }: { event: PublicEvent; language: strin
     let lastLive = '';
     let liveSeen = false;
     let asked = 0;
+    // The fan's turn is on or over (or the host has not reported the join yet): a photo may come.
+    let turnOn = false;
     // Until one answer arrived the screen asks again even with the stream open: a push comes only
     // when the place changes, so a lost first answer would otherwise leave it waiting for nothing.
     let answered = false;
     const apply = (turn: QueuePosition) => {
       answered = true;
+      turnOn = turn.state === 'live' || turn.state === 'none';
       if (turn.state === 'live') {
         liveSeen = true;
         const key = `${turn.camera} ${turn.liveTime}`;
@@ -103,7 +108,7 @@ export function Queue({ event, language }: { event: PublicEvent; language: strin
     });
     const check = () => {
       if (stop) return;
-      if ((!fanStreamOpen() || !answered) && Date.now() - asked >= SLOW_POLL_MS) void tick();
+      if ((!fanStreamOpen() || !answered || turnOn) && Date.now() - asked >= SLOW_POLL_MS) void tick();
       timer = setTimeout(check, CHECK_MS);
     };
     // Just joined with the stream open: the place comes pushed (each change of it) and no photo can

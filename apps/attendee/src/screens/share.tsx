@@ -26,7 +26,7 @@ export function enabledShares(share: unknown[]): Platform[] {
 /** Share: the enabled options only (download, e-mail through the server, Web Share, print). */
 export function Share({ event, id, language }: { event: PublicEvent; id: string; language: string }) {
   const t = useT();
-  const [photos] = useMyPhotos(event.slugDate);
+  const [photos] = useMyPhotos(event.slugDate, id);
   const [emailOpen, setEmailOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<'idle' | 'busy' | 'sent' | 'failed'>('idle');
