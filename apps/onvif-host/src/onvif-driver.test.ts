@@ -143,11 +143,21 @@ describe('the ONVIF driver against the emulator', () => {
     const wrong = new OnvifDriver(camConfig(emu, { password: 'wrong' }), HOST);
     const err = await wrong.connect().catch((e: Error) => e);
     expect(describeError(err as Error)).toBe('Wrong username or password: the camera refused the ONVIF login');
-    // Port 1: nothing listens there. A stopped emulator's port was once taken by another test
-    // file's server within the moment, and the answer was that server's login refusal.
-    const unreachable = new OnvifDriver(camConfig(emu, { url: 'http://127.0.0.1:1/onvif/device_service' }), HOST);
+    const gone = await new OnvifEmulator({ name: 'gone' }).start();
+    await gone.stop();
+    const unreachable = new OnvifDriver(camConfig(gone), HOST);
     const err2 = await unreachable.connect().catch((e: Error) => e);
     expect(describeError(err2 as Error)).toMatch(/^Unreachable: connection refused/);
+  });
+
+  it('reads 401 as a login refusal only as a status, never inside an address or a port', () => {
+    const said = (m: string) => describeError(new Error(m));
+    // A refused connection to a port holding 401 was once called a wrong password (a CI run).
+    expect(said('connect ECONNREFUSED 127.0.0.1:40123')).toBe('Unreachable: connection refused (127.0.0.1:40123)');
+    expect(said('connect ETIMEDOUT 10.0.40.1:8401')).toBe('Unreachable: connect ETIMEDOUT 10.0.40.1:8401');
+    expect(said('Unexpected answer from 10.4.0.1:3401')).toBe('Unexpected answer from 10.4.0.1:3401');
+    for (const m of ['ONVIF SOAP Fault: Sender not authorized', 'Request failed with status 401', '401 Unauthorized'])
+      expect(said(m)).toBe('Wrong username or password: the camera refused the ONVIF login');
   });
 
   it('a camera without PTZ connects, streams, and cannot move', async () => {

@@ -36,10 +36,13 @@ const FRAME_WIDTH = 640;
 /** A message for the camera's status line: wrong credentials said plainly, the rest as the network said. */
 export function describeError(err: Error): string {
   const m = err.message;
-  if (/not ?authori[sz]ed|authentication failed|401/i.test(m))
-    return 'Wrong username or password: the camera refused the ONVIF login';
+  // The network first: its messages carry the camera's address, and a port such as 40123 holds
+  // "401" (CI once read a refused connection as a wrong password that way).
   if (/ECONNREFUSED/.test(m)) return `Unreachable: connection refused (${m.replace(/^.*ECONNREFUSED\s*/, '')})`;
   if (/timeout|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ECONNRESET|EPIPE|fetch failed/i.test(m)) return `Unreachable: ${m}`;
+  // 401 as an HTTP status, not inside an address or a port.
+  if (/not ?authori[sz]ed|authentication failed|(^|[^\d.:])401($|[^\d.:])/i.test(m))
+    return 'Wrong username or password: the camera refused the ONVIF login';
   return m;
 }
 
