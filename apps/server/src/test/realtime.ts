@@ -13,13 +13,25 @@ export type TestConsole = Socket<ConsoleServerEvents, ConsoleClientEvents>;
 export type TestHost = Socket<DeviceServerEvents, DeviceClientEvents>;
 type Answer = { ok: boolean; error?: string; [k: string]: unknown };
 
-/** A port nobody listens on now (for servers started as child processes). */
+/**
+ * A port nobody listens on now, for a server started later (a child process, a camera that
+ * comes up late). Picked below Linux's ephemeral range (32768–60999), where no server listening
+ * on port 0 and no outgoing connection of another test file is given a port: a port from
+ * `listen(0)` could be taken by one in the moments before this test binds it.
+ */
 export async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const srv = createServer();
+    const free = await new Promise<boolean>((r) => {
+      srv.once('error', () => r(false));
+      srv.listen(port, '127.0.0.1', () => r(true));
+    });
+    if (free) {
+      await new Promise((r) => srv.close(r));
+      return port;
+    }
+  }
 }
 
 /** Makes the app listen on a free port (once) and answers its base URL. */

@@ -11,6 +11,8 @@ export type FanPlaces = {
   lock: (fanId: string) => Promise<(() => Promise<void>) | null>;
   placeOf: (fanId: string) => Promise<string | null>;
   setPlace: (fanId: string, camera: string) => Promise<void>;
+  /** Places kept in memory (without Redis, which expires its own). */
+  held?: () => number;
 };
 
 const LOCK_MS = 15_000;
@@ -52,10 +54,17 @@ function create(deps: Deps): FanPlaces {
       return p && p.until > Date.now() ? p.camera : null;
     },
     setPlace: async (fanId, camera) => {
-      // Oldest first: a Map keeps insertion order, so the first entries are the stalest.
+      // Oldest first: a Map keeps insertion order and every place lasts PLACE_MS, so the first
+      // entries are the stalest. Expired ones go as new ones come (the map levels off at an
+      // hour's fans instead of filling to its cap), and the oldest when it is full.
       placed.delete(fanId);
-      if (placed.size >= MAX_PLACES) placed.delete(placed.keys().next().value!);
-      placed.set(fanId, { camera, until: Date.now() + PLACE_MS });
+      const now = Date.now();
+      for (const [id, p] of placed) {
+        if (p.until > now && placed.size < MAX_PLACES) break;
+        placed.delete(id);
+      }
+      placed.set(fanId, { camera, until: now + PLACE_MS });
     },
+    held: () => placed.size,
   };
 }
