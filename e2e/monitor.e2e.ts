@@ -600,6 +600,14 @@ describe('monitor', () => {
     expect(await page.getByTestId('focus-cam1').isVisible()).toBe(true);
     await page.clock.runFor(100);
     await page.getByTestId('focus-cam1').waitFor({ state: 'detached' });
+    // A server-issued fan id (36 characters) reads short on one line, as on the tile; whole in its title.
+    const fan = `fan-${'0123456789abcdef'.repeat(2)}`;
+    host.taking('cam1', fan);
+    const label = page.getByTestId('focus-cam1').locator('span');
+    await label.waitFor();
+    expect([await label.textContent(), await label.getAttribute('title')]).toEqual(['Taking photo · fan-…abcdef', fan]);
+    const { height } = (await label.boundingBox())!;
+    expect(height).toBeLessThan(24);
     await context.close();
   });
 

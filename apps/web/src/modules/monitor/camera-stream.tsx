@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge, Loader } from '@mantine/core';
 import { IconPlugConnectedX, IconVideoOff } from '@tabler/icons-react';
-import { LIVESTREAM_IDLE_MS, MSG } from '@stadiumcam/contract';
+import { LIVESTREAM_IDLE_MS, MSG, shortUserId } from '@stadiumcam/contract';
 import { useSocketEvent } from '../../ui/socket.ts';
 import classes from './monitor.module.css';
 
@@ -143,7 +143,10 @@ export function CameraStream({
         {focusUser !== undefined && (
           <div className={classes.focus} data-testid={`focus-${camera}`}>
             <div className={classes.focusFrame} />
-            <span className={classes.focusLabel}>Taking photo · {focusUser}</span>
+            {/* A server-issued fan id is 36 characters: shortened as on the tile, whole in the title. */}
+            <span className={classes.focusLabel} title={focusUser}>
+              Taking photo · {shortUserId(focusUser)}
+            </span>
           </div>
         )}
         {bottom && <div className={classes.overlayBottom}>{bottom}</div>}
