@@ -409,9 +409,23 @@ describe('the operator’s night: forms and dialogs', () => {
 
   it('metric cards fit 6 digits; the early-end dialog says "tomorrow" for an end after midnight, in the event’s zone with am/pm', async () => {
     const TZ = 'America/Winnipeg';
-    const now = dayjs().tz(TZ);
-    const end = now.add(1, 'day').startOf('day').add(1, 'hour'); // 01:00 tomorrow, in the zone
-    const today = now.format('YYYY-MM-DD');
+    // "Today" and "01:00 tomorrow" as the browser reads the zone, since it is the browser that
+    // decides "tomorrow": Chromium's zone data can be newer than Node's (here Winnipeg stays on
+    // daylight time this winter in Chromium's, not in Node's 2025c), and in the hour where the two
+    // disagree on the date a Node-side "tomorrow" was the browser's today (a CI run at 05:30 UTC).
+    const probe = await stack.browser.newPage();
+    const offset = await probe.evaluate<number>(`(() => {
+      const now = new Date();
+      const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: '${TZ}', hourCycle: 'h23',
+        year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+        .formatToParts(now).map((x) => [x.type, Number(x.value)]));
+      return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - now.getTime()) / 60000);
+    })()`);
+    await probe.close();
+    const wall = dayjs.utc().add(offset, 'minute'); // the zone's wall clock, held in a UTC dayjs
+    const today = wall.format('YYYY-MM-DD');
+    const end = wall.add(1, 'day').startOf('day').add(1, 'hour').subtract(offset, 'minute'); // 01:00 tomorrow
+    const now = dayjs();
     await makeEvent(stack.app.deps.db, `stadiumcam-${today}`, {
       id: randomUUID(),
       slug: 'stadiumcam',
