@@ -415,11 +415,11 @@ describe('the operator’s night: forms and dialogs', () => {
     // disagree on the date a Node-side "tomorrow" was the browser's today (a CI run at 05:30 UTC).
     const probe = await stack.browser.newPage();
     const offset = await probe.evaluate<number>(`(() => {
-      const now = new Date();
+      const now = new Date(Math.floor(Date.now() / 60000) * 60000); // a whole minute: the offset is exact
       const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: '${TZ}', hourCycle: 'h23',
         year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
         .formatToParts(now).map((x) => [x.type, Number(x.value)]));
-      return Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - now.getTime()) / 60000);
+      return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - now.getTime()) / 60000;
     })()`);
     await probe.close();
     const wall = dayjs.utc().add(offset, 'minute'); // the zone's wall clock, held in a UTC dayjs
