@@ -125,6 +125,23 @@ describe('monitor', () => {
     await stack.screenshot(page, name);
   };
 
+  /**
+   * Pauses the page's clock `ahead` ms past its own time, from then moved only by the test's steps.
+   * A loaded machine can let the page's clock pass that mark before the call lands ("Cannot
+   * fast-forward to the past", a CI run): then it reads the time again.
+   */
+  const pauseClock = async (page: Page, ahead = 100) => {
+    for (let tries = 1; ; tries++) {
+      const at = (await page.evaluate<number>('Date.now()')) + ahead;
+      try {
+        await page.clock.pauseAt(at);
+        return;
+      } catch (e) {
+        if (tries === 5 || !String(e).includes('to the past')) throw e;
+      }
+    }
+  };
+
   /** Lets the page render what the clock's last step changed (React renders on a message, not a timer). */
   const rendered = (page: Page) =>
     page.evaluate(
@@ -590,8 +607,7 @@ describe('monitor', () => {
     await page.clock.install();
     await page.goto('/monitor');
     await page.locator('[data-testid="stream-cam1"][data-live="true"]').waitFor();
-    // From here the page's time moves only by the test's steps.
-    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+    await pauseClock(page);
     host.taking('cam1', 'u-focus');
     await page.getByTestId('focus-cam1').waitFor();
     expect(await text(page, 'focus-cam1')).toBe('Taking photo · u-focus');
@@ -625,7 +641,7 @@ describe('monitor', () => {
       liveTime: 50,
     });
     await page.getByTestId('current-cam3').getByText('u-erin').waitFor();
-    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 100);
+    await pauseClock(page);
     await rendered(page);
     const seconds = async () => {
       const shown = await text(page, 'livetime-cam3');
@@ -655,8 +671,8 @@ describe('monitor', () => {
     await page.clock.install();
     await page.goto('/monitor');
     await page.locator('[data-testid="stream-cam3"][data-live="true"]').waitFor();
-    // From here the page's time moves only by the test's steps (2 s ahead: a busy box is slow).
-    await page.clock.pauseAt((await page.evaluate<number>('Date.now()')) + 2000);
+    // 2 s ahead: a busy box is slow.
+    await pauseClock(page, 2000);
     const fans = ['u-fan1', 'u-fan2', 'u-fan3'];
     for (const [i, fan] of fans.entries()) {
       // As a camera host reports each turn: the queue from this fan on, and the turn's 6 s.
